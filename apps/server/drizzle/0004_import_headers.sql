@@ -1,0 +1,1 @@
+ALTER TABLE "imports" ADD COLUMN "headers" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,1 @@
+CREATE INDEX "users_role_id_created_at_index" ON "users" USING btree ("role_id","created_at" DESC NULLS FIRST,"id");

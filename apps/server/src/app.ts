@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyPluginAsync } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { ROLES } from '@portico/contracts';
+import { createActivityService } from './modules/activity/activity.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { profileDocumentsRoutes } from './modules/documents/profile-documents.routes';
+import { createDocumentsService } from './modules/documents/documents.service';
+import { createEngagementsService } from './modules/engagements/engagements.service';
+import { tasksRoutes } from './modules/engagements/tasks.routes';
+import { investorsRoutes } from './modules/investors/investors.routes';
+import { createInvestorsService } from './modules/investors/investors.service';
+import { importsRoutes } from './modules/imports/imports.routes';
+import { createImportsService } from './modules/imports/imports.service';
+import { investorsImportTarget } from './modules/imports/investors-import';
+import { leadStatusesRoutes } from './modules/lead-statuses/lead-statuses.routes';
+import { categorisationJobs } from './modules/compliance/categorisation-expiry';
+import { complianceRoutes } from './modules/compliance/compliance.routes';
+import { createComplianceServices } from './modules/compliance/compliance.services';
+import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { createContactsService } from './modules/contacts/contacts.service';
+import { organisationApplicationsRoutes } from './modules/organisations/organisation-applications.routes';
+import { createOrganisationApplicationsService } from './modules/organisations/organisation-applications.service';
+import { organisationsRoutes } from './modules/organisations/organisations.routes';
+import { createOrganisationsService } from './modules/organisations/organisations.service';
+import { investmentMethodsRoutes } from './modules/investment-methods/investment-methods.routes';
+import { createInvestmentMethodsService } from './modules/investment-methods/investment-methods.service';
+import { nomineesRoutes } from './modules/nominees/nominees.routes';
+import { createNomineesService } from './modules/nominees/nominees.service';
+import { recordsRoutes } from './modules/records/records.routes';
+import { createSubjectRegistry } from './modules/records/subjects';
+import { searchRoutes } from './modules/search/search.routes';
+import { brandingRoutes } from './modules/branding/branding.routes';
+import { createBrandingService } from './modules/branding/branding.service';
+import { filesRoutes } from './modules/files/files.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createUsersService } from './modules/users/users.service';
+import { registerMultipart } from './platform/http/multipart';
+import { broadcastingRoutes } from './modules/broadcasting/broadcasting.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { createOutboxService } from './modules/outbox/outbox.service';
+import { overviewRoutes } from './modules/overview/overview.routes';
+import { createOverviewService } from './modules/overview/overview.service';
+import { staffAccountsRoutes } from './modules/staff-accounts/staff-accounts.routes';
+import { createStaffAccountsService } from './modules/staff-accounts/staff-accounts.service';
+import { usersRoutes } from './modules/users/users.routes';
+import { errorHandler } from './platform/http/errors';
+import { apiKernel, type RegisteredRoute } from './platform/http/kernel';
+import { withMethodOverride } from './platform/http/method-override';
+import { registerApiReference, registerOpenApi } from './platform/http/openapi';
+import { serveWebApp } from './platform/http/web-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every API route with its declared access, for the permission walk in the tests */
+    routeRegistry: RegisteredRoute[];
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+function createImports(ctx: AppContext, investors: ReturnType<typeof createInvestorsService>) {
+  const service = createImportsService(ctx);
+  service.register(investorsImportTarget(ctx, investors));
+  return service;
+}
+
+/** Every domain service, wired once; a module uses another only through these. */
+function services(ctx: AppContext) {
+  const notifications = createNotificationsService(ctx);
+  const branding = createBrandingService(ctx, notifications);
+  const termsVersion = async () => (await branding.current()).row?.terms_version ?? 1;
+  const auth = createAuthService(ctx, notifications, termsVersion);
+  // The CRM's record types, each registered by its module; documents, notes and the rest serve them all.
+  const subjects = createSubjectRegistry();
+  const investors = createInvestorsService(ctx, auth, branding);
+  subjects.register(investors.subject);
+  auth.onRegistered((tx, user) => investors.afterRegistration(tx, user));
+  auth.onVerified(async (tx, user) => {
+    if (user.role_id === ROLES.USER) await investors.refreshOnboardingState(tx, user.id);
+  });
+  const contacts = createContactsService(ctx, branding);
+  subjects.register(contacts.subject);
+  // A contact who registers, or whom staff add (or import) as an investor, with the same email becomes
+  // that investor (DOMAIN.md).
+  auth.onRegistered(async (tx, user) => {
+    await contacts.linkContactByEmail(tx, user);
+  });
+  investors.onCreated(async (tx, user, actor) => {
+    await contacts.linkContactByEmail(tx, user, actor);
+  });
+  const organisations = createOrganisationsService(ctx);
+  subjects.register(organisations.subject);
+  const investmentMethods = createInvestmentMethodsService(ctx);
+  subjects.register(investmentMethods.subject);
+  const nominees = createNomineesService(ctx);
+  subjects.register(nominees.subject);
+  const documents = createDocumentsService(ctx, subjects);
+  for (const job of categorisationJobs(ctx, { investors, notifications, branding })) ctx.scheduler.add(job);
+  return {
+    notifications,
+    branding,
+    auth,
+    subjects,
+    investors,
+    imports: createImports(ctx, investors),
+    contacts,
+    organisations,
+    organisationApplications: createOrganisationApplicationsService(ctx, organisations, notifications),
+    investmentMethods,
+    nominees,
+    documents,
+    compliance: createComplianceServices(ctx, { subjects, investors, documents, notifications, branding }),
+    engagements: createEngagementsService(ctx, subjects, notifications),
+    activity: createActivityService(ctx, subjects),
+    users: createUsersService(ctx, termsVersion),
+    staffAccounts: createStaffAccountsService(ctx, auth, branding.terminology),
+    outbox: createOutboxService(ctx),
+    overview: createOverviewService(ctx),
+  };
+}
+
+/** Every domain module's routes; a new module is added here once. */
+function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPluginAsync[] {
+  return [
+    authRoutes(ctx, wired.auth),
+    broadcastingRoutes(ctx),
+    usersRoutes(wired.users),
+    brandingRoutes(wired.branding),
+    filesRoutes(ctx),
+    notificationsRoutes(ctx, wired.notifications),
+    staffAccountsRoutes(wired.staffAccounts),
+    investorsRoutes(wired.investors),
+    contactsRoutes(wired.contacts),
+    organisationsRoutes(wired.organisations),
+    organisationApplicationsRoutes(wired.organisationApplications),
+    investmentMethodsRoutes(wired.investmentMethods),
+    nomineesRoutes(wired.nominees),
+    leadStatusesRoutes(ctx),
+    recordsRoutes(wired.subjects, wired),
+    complianceRoutes(wired.compliance),
+    tasksRoutes(wired.engagements),
+    profileDocumentsRoutes(wired.documents),
+    searchRoutes(ctx, wired.subjects),
+    importsRoutes(wired.imports),
+    outboxRoutes(wired.outbox),
+    overviewRoutes(wired.overview),
+  ] as FastifyPluginAsync[];
+}
+
+export async function buildApp(ctx: AppContext) {
+  const { config } = ctx;
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    serverFactory: (handler) => createServer(withMethodOverride(handler, config.BODY_LIMIT)),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.decorate('routeRegistry', [] as RegisteredRoute[]);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    // HSTS only where the browser reached us over HTTPS (directly or through the proxy).
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+
+  await app.register(cors, {
+    origin: config.CORS_ORIGINS,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: [
+      'Content-Type',
+      'X-XSRF-TOKEN',
+      'X-CSRF-TOKEN',
+      'X-Requested-With',
+      'X-HTTP-Method-Override',
+      'Accept',
+    ],
+    exposedHeaders: ['Retry-After', 'X-Request-Id'],
+  });
+  await app.register(helmet, {
+    hsts: false,
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into a <style> element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  await registerMultipart(app, config.UPLOAD_LIMIT);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  await registerOpenApi(app, config.APP_NAME);
+  await app.register(healthRoutes(ctx));
+  const wired = services(ctx);
+  app.addHook('onClose', () => wired.imports.idle());
+  await app.register(
+    apiKernel(ctx, modules(ctx, wired), app.routeRegistry, {
+      isFeatureEnabled: (feature) => wired.branding.isEnabled(feature),
+    }),
+  );
+  await registerApiReference(app);
+  await serveWebApp(app, config.WEB_DIST);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { id, reference, timestamptz } from './columns';
+
+/** The shared store's embedded engine: sessions, rate limits and flags (Redis replaces it). */
+export const kvEntries = pgTable(
+  'kv_entries',
+  {
+    key: text('key').primaryKey(),
+    value: text('value').notNull(),
+    expires_at: timestamptz('expires_at'),
+  },
+  (table) => [index('kv_entries_expires_at_index').on(table.expires_at)],
+);
+
+export const kvSetMembers = pgTable(
+  'kv_set_members',
+  {
+    key: text('key').notNull(),
+    member: text('member').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.member] })],
+);
+
+export const MAIL_STATUSES = ['stored', 'queued', 'sent', 'failed'] as const;
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to_address: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text_body: text('text_body').notNull(),
+    html_body: text('html_body').notNull(),
+    /** holds a secret link (password reset, invitation): hidden from staff once mail is really sent */
+    sensitive: boolean('sensitive').notNull().default(false),
+    status: text('status', { enum: MAIL_STATUSES }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    sent_at: timestamptz('sent_at'),
+    created_at: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('mail_outbox_created_at_index').on(table.created_at),
+    index('mail_outbox_pending_index')
+      .on(table.id)
+      .where(sql`${table.status} = 'queued'`),
+  ],
+);
+
+/** Who changed what, before and after, written in the transaction of the change. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actor_id: reference('actor_id'),
+    action: text('action').notNull(),
+    subject_type: text('subject_type').notNull(),
+    subject_id: reference('subject_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    request_id: text('request_id'),
+    ip: text('ip'),
+    created_at: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('audit_log_subject_index').on(table.subject_type, table.subject_id, table.created_at),
+    index('audit_log_actor_index').on(table.actor_id, table.created_at),
+  ],
+);

@@ -1,0 +1,109 @@
+import { CALL_OUTCOME_LABELS, type CallOutcome } from '@portico/contracts';
+import { complianceWords as words } from '../compliance/compliance.describe';
+
+type Values = Record<string, unknown> | null;
+
+const text = (value: unknown) =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+const fieldList = (values: Values) =>
+  Object.keys(values ?? {})
+    .map((key) => key.replace(/_/g, ' '))
+    .join(', ');
+
+/** A sentence for each thing that can happen to a record, from its audit row. */
+export function describeActivity(action: string, before: Values, after: Values): string {
+  switch (action) {
+    case 'user.registered':
+      return 'Registered as an investor';
+    case 'user.email_verified':
+      return 'Verified their email address';
+    case 'user.terms_accepted':
+      return `Accepted the terms and conditions (version ${text(after?.accepted_terms_version)})`;
+    case 'user.updated':
+      return 'Changed their account settings';
+    case 'user.password_changed':
+      return 'Changed their password';
+    case 'user.password_reset':
+      return 'Reset their password with an emailed link';
+    case 'user.invitation_accepted':
+      return 'Accepted their invitation and set a password';
+    case 'investor.created':
+      return 'Added by staff';
+    case 'investor.updated':
+      return `Details changed: ${fieldList(after) || 'no visible change'}`;
+    case 'investor.deactivated':
+      return 'Deactivated: can no longer sign in';
+    case 'investor.restored':
+      return 'Reactivated';
+    case 'investor.password_reset_sent':
+      return 'Sent a password reset link';
+    case 'investor.invitation_sent':
+      return 'Sent the invitation again';
+    case 'document.uploaded':
+      return `Uploaded ${text(after?.name)} (${text(after?.visibility)})`;
+    case 'document.updated':
+      return `Changed the document ${text(after?.name)} (${text(after?.visibility)})`;
+    case 'document.deleted':
+      return `Deleted the document ${text(before?.name)}`;
+    case 'note.added':
+      return 'Added a note';
+    case 'note.updated':
+      return 'Edited a note';
+    case 'note.deleted':
+      return 'Deleted a note';
+    case 'call.logged': {
+      const outcome = CALL_OUTCOME_LABELS[text(after?.outcome) as CallOutcome] ?? text(after?.outcome);
+      return `Logged a call: ${outcome}, ${text(after?.duration_minutes)} min`;
+    }
+    case 'call.deleted':
+      return 'Deleted a logged call';
+    case 'task.created':
+      return `Created the task “${text(after?.title)}”`;
+    case 'task.completed':
+      return `Completed the task “${text(before?.title)}”`;
+    case 'task.reopened':
+      return `Reopened the task “${text(before?.title)}”`;
+    case 'task.updated':
+      return `Changed the task “${text(before?.title)}”`;
+    case 'task.deleted':
+      return `Deleted the task “${text(before?.title)}”`;
+    case 'categorisation.recorded':
+      return after?.status === 'pending'
+        ? `Signed the ${words.categoryName(after.category)} statement (${text(after.statement_version)}): awaiting approval`
+        : `Categorised as ${words.category(after?.category)} (statement ${text(after?.statement_version)})`;
+    case 'categorisation.approved':
+      return `Categorisation as ${words.category(after?.category)} approved (statement ${text(after?.statement_version)})`;
+    case 'categorisation.rejected':
+      return `Categorisation as ${words.category(after?.category)} rejected: ${text(after?.reason)}`;
+    case 'questionnaire.saved':
+      return after?.form === 'risk_profile' && after.score !== undefined
+        ? `Risk profile updated: ${words.riskBand(after.risk_band)} (score ${text(after.score)})`
+        : `${words.form(after?.form)} updated`;
+    case 'consent.recorded':
+      return `Consent to ${words.consent(after?.kind)} ${after?.given === true ? 'given' : 'withdrawn'}`;
+    case 'onboarding_document.submitted':
+      return `Submitted ${text(after?.requirement)} for review`;
+    case 'onboarding_document.approved':
+      return `${text(after?.requirement)} approved`;
+    case 'onboarding_document.rejected':
+      return `${text(after?.requirement)} rejected: ${text(after?.reason)}`;
+    case 'onboarding_requirement.created':
+      return `Added the sign-up document “${text(after?.name)}”`;
+    case 'onboarding_requirement.updated':
+      return `Changed the sign-up document “${text(after?.name)}”`;
+    case 'onboarding_requirement.deleted':
+      return `Deleted the sign-up document “${text(before?.name)}”`;
+    case 'onboarding_requirement.reordered':
+      return 'Reordered the sign-up documents';
+    case 'signature_request.created':
+      return `Sent “${text(after?.title)}” for signature`;
+    case 'signature_request.signed':
+      return `Signed “${text(after?.title)}”`;
+    case 'signature_request.cancelled':
+      return `Cancelled the signature request for “${text(after?.title)}”`;
+    case 'email.sent':
+      return `Email: ${text(after?.subject)}`;
+    default:
+      return action.replace(/[._]/g, ' ').replace(/^\w/, (letter) => letter.toUpperCase());
+  }
+}

@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+
+export interface SignatureStamp {
+  title: string;
+  requestId: number;
+  signerName: string;
+  signerEmail: string;
+  signedAt: Date;
+  ip: string;
+  /** SHA-256 (hex) of the document as it was presented for signing */
+  documentHash: string;
+  consentText: string;
+  signature: { kind: 'typed'; text: string } | { kind: 'drawn'; png: Buffer };
+}
+
+export const sha256Hex = (body: Buffer) => createHash('sha256').update(body).digest('hex');
+
+/** Whether pdf-lib can open the PDF and reach its pages (not encrypted, not damaged, not empty). */
+export async function canStamp(pdf: Buffer): Promise<boolean> {
+  try {
+    const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+    return doc.getPageCount() > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The standard PDF fonts hold only the Windows-1252 characters: others are written without their
+ * accents where that helps ("Łukasz" → "Lukasz") and as "?" otherwise, rather than failing.
+ */
+function printable(font: PDFFont, text: string): string {
+  const supported = new Set(font.getCharacterSet());
+  return [...text.replace(/[\r\n\t]+/g, ' ')]
+    .map((char) => {
+      if (supported.has(char.codePointAt(0) ?? 0)) return char;
+      const base = char.normalize('NFD').replace(/\p{M}/gu, '');
+      if (base && [...base].every((part) => supported.has(part.codePointAt(0) ?? 0))) return base;
+      return char === 'Ł' ? 'L' : char === 'ł' ? 'l' : '?';
+    })
+    .join('');
+}
+
+/** Splits text into lines no wider than the width. */
+function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of printable(font, text).split(' ')) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+const INK = rgb(0.1, 0.12, 0.2);
+const MUTED = rgb(0.4, 0.42, 0.48);
+const A4: [number, number] = [595.28, 841.89];
+
+/** A short line at the foot of every original page, pointing at the certificate page. */
+function footer(page: PDFPage, font: PDFFont, text: string) {
+  const box = page.getMediaBox();
+  const size = 7;
+  const [line] = wrap(font, text, size, box.width - 48);
+  page.drawText(line ?? '', { x: box.x + 24, y: box.y + 12, size, font, color: MUTED });
+}
+
+/**
+ * The signed copy: the original pages, each with a footer, and a signature certificate page with the
+ * signature (the typed name in an italic face, or the drawn image), the signer, their email, the time
+ * (UTC), their IP address, the request and the SHA-256 of the original. The hash and the request id
+ * are also written into the PDF's keywords.
+ */
+export async function stampSignedPdf(original: Buffer, stamp: SignatureStamp): Promise<Buffer> {
+  const doc = await PDFDocument.load(original, { updateMetadata: false });
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const script = await doc.embedFont(StandardFonts.TimesRomanBoldItalic);
+  const mono = await doc.embedFont(StandardFonts.Courier);
+  const when = stamp.signedAt.toISOString();
+
+  for (const page of doc.getPages())
+    footer(
+      page,
+      regular,
+      `Signed electronically by ${stamp.signerName} on ${when} (UTC), request #${stamp.requestId}; see the signature certificate on the last page.`,
+    );
+
+  const page = doc.addPage(A4);
+  const margin = 56;
+  const width = A4[0] - margin * 2;
+  let y = A4[1] - margin;
+  const write = (text: string, font: PDFFont, size: number, color = INK, gap = 4) => {
+    for (const line of wrap(font, text, size, width)) {
+      y -= size;
+      page.drawText(line, { x: margin, y, size, font, color });
+      y -= gap;
+    }
+  };
+
+  write('Signature certificate', bold, 20, INK, 10);
+  write(stamp.title, bold, 13, INK, 14);
+  write('Signature', regular, 9, MUTED, 8);
+  if (stamp.signature.kind === 'typed') {
+    write(stamp.signature.text, script, 30, INK, 10);
+  } else {
+    const image = await doc.embedPng(stamp.signature.png);
+    const scale = Math.min(240 / image.width, 90 / image.height, 1);
+    const drawn = { width: image.width * scale, height: image.height * scale };
+    y -= drawn.height;
+    page.drawImage(image, { x: margin, y, ...drawn });
+    y -= 10;
+  }
+  page.drawLine({
+    start: { x: margin, y },
+    end: { x: margin + 260, y },
+    thickness: 0.75,
+    color: MUTED,
+  });
+  y -= 18;
+
+  const fields: Array<[string, string, PDFFont]> = [
+    ['Signed by', stamp.signerName, regular],
+    ['Email', stamp.signerEmail, regular],
+    ['Signed at (UTC)', when, regular],
+    ['IP address', stamp.ip, regular],
+    ['Signature', stamp.signature.kind === 'typed' ? 'Typed' : 'Drawn', regular],
+    ['Request', `#${stamp.requestId}`, regular],
+    ['Original document SHA-256', stamp.documentHash, mono],
+  ];
+  for (const [label, value, font] of fields) {
+    write(label, bold, 9, MUTED, 2);
+    write(value, font, 10, INK, 10);
+  }
+  y -= 6;
+  write('The signer confirmed:', bold, 9, MUTED, 2);
+  write(stamp.consentText, regular, 10, INK, 10);
+
+  doc.setTitle(`${printable(regular, stamp.title)} (signed)`);
+  doc.setSubject(`Signed electronically by ${printable(regular, stamp.signerName)} on ${when}`);
+  doc.setKeywords([`signature-request:${stamp.requestId}`, `sha256:${stamp.documentHash}`]);
+  doc.setProducer('Portico');
+  doc.setModificationDate(stamp.signedAt);
+  return Buffer.from(await doc.save());
+}

@@ -1,0 +1,148 @@
+import { CONTACT_STATES, contactsListQuery, type ParsedListQuery } from '@portico/contracts';
+import { and, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { contacts, leadStatuses, users } from '../../db/schema';
+import {
+  buildListQuery,
+  exact,
+  partial,
+  type FilterHandler,
+  type ListQueryBinding,
+} from '../../platform/list-query/drizzle';
+
+const owner = alias(users, 'owner');
+const investor = alias(users, 'investor');
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type NewContactRow = typeof contacts.$inferInsert;
+export type ContactPatch = Partial<Omit<NewContactRow, 'id' | 'created_at'>>;
+
+const values = (value: string | boolean | Array<string | boolean>) =>
+  (Array.isArray(value) ? value : [value]).map(String);
+
+/** "2026-01-01,2026-03-31": added on or after the first day and on or before the second. */
+const createdBetween: FilterHandler = (value) => {
+  const [from, to] = values(value);
+  const date = (text: string | undefined) =>
+    text && /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`))
+      ? new Date(`${text}T00:00:00Z`)
+      : undefined;
+  const start = date(from);
+  const end = date(to);
+  return and(
+    start ? gte(contacts.created_at, start) : undefined,
+    end ? lt(contacts.created_at, new Date(end.getTime() + 86_400_000)) : undefined,
+  );
+};
+
+/** 1, 2 or 3; anything else matches nothing (the column is a smallint, too small for any number). */
+const stateFilter: FilterHandler = (value) => {
+  const states = values(value)
+    .map(Number)
+    .filter((state) => (CONTACT_STATES as readonly number[]).includes(state));
+  return states.length > 0 ? inArray(contacts.state, states) : sql`false`;
+};
+
+const binding: ListQueryBinding<typeof contactsListQuery> = {
+  spec: contactsListQuery,
+  filters: {
+    search: partial(contacts.name, contacts.email),
+    state: stateFilter,
+    lead_status_id: exact(contacts.lead_status_id, 'int'),
+    client_type: exact(contacts.client_type),
+    owner_id: exact(contacts.owner_id, 'int'),
+    category: exact(contacts.category),
+    created_between: createdBetween,
+  },
+  sorts: {
+    name: contacts.name,
+    email: contacts.email,
+    created_at: contacts.created_at,
+    company: contacts.company,
+  },
+  tiebreaker: contacts.id,
+};
+
+export interface ContactJoinedRow {
+  contact: ContactRow;
+  lead_status: { id: number; name: string; colour: string } | null;
+  owner: { id: number; name: string } | null;
+  investor: { id: number; name: string } | null;
+}
+
+function joined(db: DbOrTx) {
+  return db
+    .select({
+      contact: contacts,
+      lead_status: { id: leadStatuses.id, name: leadStatuses.name, colour: leadStatuses.colour },
+      owner: { id: owner.id, name: owner.name },
+      investor: { id: investor.id, name: investor.name },
+    })
+    .from(contacts)
+    .leftJoin(leadStatuses, eq(leadStatuses.id, contacts.lead_status_id))
+    .leftJoin(owner, eq(owner.id, contacts.owner_id))
+    .leftJoin(investor, eq(investor.id, contacts.user_id));
+}
+
+export async function listContacts(db: DbOrTx, query: ParsedListQuery) {
+  const plan = buildListQuery(binding, query);
+  const rows: ContactJoinedRow[] = await joined(db)
+    .where(plan.where)
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  const [total] = await db.select({ value: count() }).from(contacts).where(plan.where);
+  return { rows, total: total?.value ?? 0 };
+}
+
+/** Every row a list query matches, in its order, in pages of 2,000 (for exports). */
+export async function* allContacts(db: DbOrTx, query: ParsedListQuery, cap: number) {
+  const plan = buildListQuery(binding, query);
+  for (let offset = 0; offset < cap; offset += 2000) {
+    const rows: ContactJoinedRow[] = await joined(db)
+      .where(plan.where)
+      .orderBy(...plan.orderBy)
+      .limit(Math.min(2000, cap - offset))
+      .offset(offset);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < 2000) return;
+  }
+}
+
+export async function findContact(db: DbOrTx, id: number): Promise<ContactJoinedRow | undefined> {
+  const [row] = await joined(db).where(eq(contacts.id, id));
+  return row;
+}
+
+export async function findContactByEmail(db: DbOrTx, email: string): Promise<ContactRow | undefined> {
+  const [row] = await db.select().from(contacts).where(eq(contacts.email, email.toLowerCase()));
+  return row;
+}
+
+/** The contact not yet linked to an investor whose email is this one. */
+export async function findUnlinkedContactByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.email, email.toLowerCase()), isNull(contacts.user_id)));
+  return row;
+}
+
+export async function insertContact(db: DbOrTx, values: NewContactRow): Promise<ContactRow> {
+  const [row] = await db.insert(contacts).values(values).returning();
+  if (!row) throw new Error('contact insert returned no row');
+  return row;
+}
+
+export async function updateContact(db: DbOrTx, id: number, patch: ContactPatch) {
+  await db
+    .update(contacts)
+    .set({ ...patch, updated_at: new Date() })
+    .where(eq(contacts.id, id));
+}
+
+export async function deleteContact(db: DbOrTx, id: number) {
+  await db.delete(contacts).where(eq(contacts.id, id));
+}

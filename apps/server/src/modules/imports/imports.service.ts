@@ -1,0 +1,266 @@
+import type { Import, ImportKind, ImportPreview } from '@portico/contracts';
+import { and, desc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { imports, type UserRow } from '../../db/schema';
+import type { Actor } from '../../platform/audit/audit';
+import { randomToken } from '../../platform/crypto';
+import { fieldError, HttpError, notFound, validationError } from '../../platform/http/errors';
+import { toApiTimestamp, toApiTimestampOrNull } from '../../platform/time';
+import { readImportFile } from './import-file';
+import type { ImportTarget } from './import-targets';
+
+type ImportRow = typeof imports.$inferSelect;
+const PROGRESS_EVERY = 20;
+const MAX_REPORTED_ERRORS = 500;
+const normal = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** A file's columns matched to our fields by heading (and the headings people often use instead). */
+function suggestMapping(target: ImportTarget, headers: string[]) {
+  const mapping: Record<string, string> = {};
+  for (const field of target.fields) {
+    const names = [field.key, field.label, ...field.aliases].map(normal);
+    const heading = headers.find((candidate) => names.includes(normal(candidate)));
+    if (heading) mapping[field.key] = heading;
+  }
+  return mapping;
+}
+
+const toResource = (row: ImportRow): Import => ({
+  id: row.id,
+  kind: row.kind,
+  status: row.status,
+  file_name: row.file_name,
+  headers: row.headers,
+  mapping: row.mapping ?? {},
+  total_rows: row.total_rows,
+  processed_rows: row.processed_rows,
+  created_count: row.created_count,
+  updated_count: row.updated_count,
+  failed_count: row.failed_count,
+  row_errors: row.row_errors,
+  error: row.error,
+  created_at: toApiTimestamp(row.created_at),
+  finished_at: toApiTimestampOrNull(row.finished_at),
+});
+
+/** An import that was running when the (single, embedded) node stopped will not finish: say so. */
+export async function failInterruptedImports(db: Db) {
+  await db
+    .update(imports)
+    .set({
+      status: 'failed',
+      error:
+        'The server restarted while this import ran; upload the file again (rows already imported are matched on email).',
+      finished_at: new Date(),
+    })
+    .where(eq(imports.status, 'running'));
+}
+
+/**
+ * Imports: upload a file, map its columns, preview every row's errors, then run. Each row is written
+ * in a transaction of its own, so a bad row is reported and never half-written; rows are matched on
+ * email, so importing the same file again updates rather than duplicates.
+ */
+export function createImportsService(ctx: AppContext) {
+  const { db, storage } = ctx;
+  const targets = new Map<ImportKind, ImportTarget>();
+  const running = new Set<number>();
+
+  function targetOf(kind: ImportKind) {
+    const target = targets.get(kind);
+    if (!target) throw new HttpError(404, `Importing ${kind} is not available.`, 'NOT_FOUND');
+    return target;
+  }
+
+  async function load(id: number, userId: number) {
+    const [row] = await db
+      .select()
+      .from(imports)
+      .where(and(eq(imports.id, id), eq(imports.created_by, userId)));
+    if (!row) throw notFound('No import with that id.');
+    return row;
+  }
+
+  async function rowsOf(row: ImportRow) {
+    const file = await storage.get(row.storage_key);
+    if (!file)
+      throw new HttpError(410, 'The uploaded file is no longer available; upload it again.', 'NOT_FOUND');
+    return readImportFile(file.body);
+  }
+
+  const valuesOf = (mapping: Record<string, string>, headers: string[], cells: string[]) =>
+    Object.fromEntries(
+      Object.entries(mapping).map(([key, heading]) => [key, cells[headers.indexOf(heading)] ?? '']),
+    );
+
+  async function work(id: number, who: { user: UserRow; actor: Actor; invite: boolean }) {
+    const [row] = await db.select().from(imports).where(eq(imports.id, id));
+    if (!row) return;
+    const target = targetOf(row.kind);
+    const file = await rowsOf(row);
+    const counts = { created: 0, updated: 0, failed: 0 };
+    const errors: ImportRow['row_errors'] = [];
+    const save = (processed: number, extra: Partial<ImportRow> = {}) =>
+      db
+        .update(imports)
+        .set({
+          processed_rows: processed,
+          created_count: counts.created,
+          updated_count: counts.updated,
+          failed_count: counts.failed,
+          row_errors: errors,
+          ...extra,
+        })
+        .where(eq(imports.id, id));
+    for (const [index, cells] of file.rows.entries()) {
+      const number = index + 2; // the heading is row 1, as a spreadsheet numbers them
+      const values = valuesOf(row.mapping ?? {}, file.headers, cells);
+      try {
+        const checked = await target.check(values);
+        if ('errors' in checked) throw validationError(checked.errors);
+        counts[await target.apply(values, who)] += 1;
+      } catch (error) {
+        counts.failed += 1;
+        const fields =
+          error instanceof HttpError
+            ? (error.errors ?? { row: [error.message] })
+            : { row: ['Could not be saved.'] };
+        if (!(error instanceof HttpError))
+          ctx.log.error({ err: error, importId: id, row: number }, 'import row failed');
+        if (errors.length < MAX_REPORTED_ERRORS) errors.push({ row: number, errors: fields });
+      }
+      if ((index + 1) % PROGRESS_EVERY === 0) await save(index + 1);
+    }
+    await save(file.rows.length, { status: 'completed', finished_at: new Date() });
+  }
+
+  return {
+    register(target: ImportTarget) {
+      targets.set(target.kind, target);
+    },
+
+    async upload(user: UserRow, kind: ImportKind, file: { filename: string; body: Buffer } | undefined) {
+      const target = targetOf(kind);
+      if (!file) throw fieldError('file', 'Choose a CSV or Excel file to import.');
+      const parsed = await readImportFile(file.body);
+      const key = `imports/${randomToken(18)}.${parsed.extension}`;
+      await storage.put(key, file.body, parsed.contentType);
+      const [row] = await db
+        .insert(imports)
+        .values({
+          kind,
+          file_name: file.filename.split(/[\\/]/).pop()?.slice(0, 200) ?? 'import',
+          storage_key: key,
+          headers: parsed.headers,
+          mapping: suggestMapping(target, parsed.headers),
+          total_rows: parsed.rows.length,
+          created_by: user.id,
+        })
+        .returning();
+      if (!row) throw new Error('import insert returned no row');
+      return toResource(row);
+    },
+
+    async get(user: UserRow, id: number) {
+      return toResource(await load(id, user.id));
+    },
+
+    async list(user: UserRow) {
+      const rows = await db
+        .select()
+        .from(imports)
+        .where(eq(imports.created_by, user.id))
+        .orderBy(desc(imports.created_at))
+        .limit(20);
+      return rows.map(toResource);
+    },
+
+    /** Our field → one of the file's headings; every required field must be mapped. */
+    async setMapping(user: UserRow, id: number, mapping: Record<string, string>) {
+      const row = await load(id, user.id);
+      if (row.status !== 'preview') throw fieldError('mapping', 'This import has already run.');
+      const target = targetOf(row.kind);
+      const errors: Record<string, string[]> = {};
+      for (const [key, heading] of Object.entries(mapping)) {
+        if (!target.fields.some((field) => field.key === key))
+          errors[`mapping.${key}`] = [`“${key}” is not a field you can import.`];
+        else if (!row.headers.includes(heading))
+          errors[`mapping.${key}`] = [`The file has no column “${heading}”.`];
+      }
+      for (const field of target.fields)
+        if (field.required && !mapping[field.key])
+          errors[`mapping.${field.key}`] = [`Choose the column that holds ${field.label.toLowerCase()}.`];
+      if (Object.keys(errors).length > 0) throw validationError(errors);
+      const [updated] = await db.update(imports).set({ mapping }).where(eq(imports.id, id)).returning();
+      if (!updated) throw notFound();
+      return toResource(updated);
+    },
+
+    /** Every row checked against the mapping, without writing: the counts, and the first rows in full. */
+    async preview(user: UserRow, id: number, limit = 50): Promise<ImportPreview> {
+      const row = await load(id, user.id);
+      const target = targetOf(row.kind);
+      const file = await rowsOf(row);
+      const preview: ImportPreview = { rows: [], valid_rows: 0, invalid_rows: 0, creates: 0, updates: 0 };
+      const emails = new Set<string>();
+      for (const [index, cells] of file.rows.entries()) {
+        const values = valuesOf(row.mapping ?? {}, file.headers, cells);
+        const checked = await target.check(values);
+        let errors = 'errors' in checked ? checked.errors : {};
+        const email = values.email?.trim().toLowerCase();
+        if (email && emails.has(email) && Object.keys(errors).length === 0)
+          errors = { email: ['This email appears on an earlier row of the file.'] };
+        if (email) emails.add(email);
+        const valid = Object.keys(errors).length === 0;
+        const action = !valid ? 'skip' : 'action' in checked ? checked.action : 'skip';
+        if (valid) preview.valid_rows += 1;
+        else preview.invalid_rows += 1;
+        if (action === 'create') preview.creates += 1;
+        if (action === 'update') preview.updates += 1;
+        if (preview.rows.length < limit || !valid)
+          if (preview.rows.length < limit + MAX_REPORTED_ERRORS)
+            preview.rows.push({ row: index + 2, values, errors, action });
+      }
+      return preview;
+    },
+
+    /** Starts the import in the background; its progress is read with get(). */
+    async run(user: UserRow, actor: Actor, id: number, invite: boolean) {
+      const row = await load(id, user.id);
+      if (row.status !== 'preview') throw fieldError('id', 'This import has already run.');
+      const target = targetOf(row.kind);
+      const missing = target.fields.filter((field) => field.required && !row.mapping?.[field.key]);
+      if (missing.length > 0)
+        throw fieldError('mapping', 'Map every required field before running the import.');
+      const [started] = await db
+        .update(imports)
+        .set({ status: 'running' })
+        .where(eq(imports.id, id))
+        .returning();
+      running.add(id);
+      void work(id, { user, actor, invite })
+        .catch(async (error: unknown) => {
+          ctx.log.error({ err: error, importId: id }, 'import failed');
+          await db
+            .update(imports)
+            .set({
+              status: 'failed',
+              error: error instanceof Error ? error.message : String(error),
+              finished_at: new Date(),
+            })
+            .where(eq(imports.id, id));
+        })
+        .finally(() => running.delete(id));
+      if (!started) throw notFound();
+      return toResource(started);
+    },
+
+    /** Waits for this node's running imports (tests, and a graceful shutdown). */
+    async idle() {
+      while (running.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    },
+  };
+}
+
+export type ImportsService = ReturnType<typeof createImportsService>;

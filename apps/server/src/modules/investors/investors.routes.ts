@@ -1,0 +1,183 @@
+import {
+  createInvestorInputSchema,
+  dataOf,
+  EXPORT_FORMATS,
+  idParamsSchema,
+  investorListSchema,
+  investorSchema,
+  updateInvestorInputSchema,
+} from '@portico/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../platform/auth/access';
+import { EXPORT_CONTENT_TYPES } from '../../platform/export/table-export';
+import { actorOf, requireUser } from '../../platform/http/kernel';
+import { listQuerySchema, requestUrl } from '../../platform/list-query/http';
+import type { InvestorsService } from './investors.service';
+
+const tags = ['Investors'];
+const one = { 200: dataOf(investorSchema) };
+const noContent = { 204: z.null().describe('No content') };
+
+/** /admin/investors (spec §2.1): list, export, create, show, change, deactivate, delete. */
+export function investorsRoutes(service: InvestorsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/investors',
+      {
+        config: { access: access.permission('investors', 'index') },
+        schema: {
+          tags,
+          summary: 'List investors',
+          description:
+            'Filters: search (name or email), lead_status_id, client_type, category, compliance_passed, onboarding_state, organisation_id, owner_id, status (active, invited, deactivated), created_between (YYYY-MM-DD,YYYY-MM-DD). Sorts: name, email, created_at, last_login_at, category, onboarding_state.',
+          querystring: listQuerySchema,
+          response: { 200: investorListSchema },
+        },
+      },
+      async (request) => service.list(request.query, requestUrl(request)),
+    );
+
+    app.get(
+      '/api/investors/export',
+      {
+        config: { access: access.permission('investors', 'index') },
+        schema: {
+          tags,
+          summary: 'The filtered list as CSV or Excel',
+          description:
+            'The list’s filters and sort, plus format (csv or xlsx) and columns (comma-separated keys).',
+          querystring: listQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const query = request.query;
+        const format = EXPORT_FORMATS.find((candidate) => candidate === query.format) ?? 'csv';
+        const columns = typeof query.columns === 'string' ? query.columns.split(',').filter(Boolean) : [];
+        const { format: _format, columns: _columns, ...filters } = query;
+        const file = await service.export(filters, format, columns);
+        const stamp = new Date().toISOString().slice(0, 10);
+        return reply
+          .header('content-type', EXPORT_CONTENT_TYPES[format])
+          .header('content-disposition', `attachment; filename="investors-${stamp}.${format}"`)
+          .header('cache-control', 'no-store')
+          .send(file);
+      },
+    );
+
+    app.post(
+      '/api/investors',
+      {
+        config: { access: access.permission('investors', 'create') },
+        schema: {
+          tags,
+          summary: 'Add an investor (emails them a set-password invitation unless send_invitation is false)',
+          body: createInvestorInputSchema,
+          response: { 201: dataOf(investorSchema) },
+        },
+      },
+      async (request, reply) => {
+        const data = await service.create(requireUser(request), actorOf(request), request.body);
+        return reply.code(201).send({ data });
+      },
+    );
+
+    app.get(
+      '/api/investors/:id',
+      {
+        config: { access: access.permission('investors', 'show') },
+        schema: { tags, summary: 'One investor', params: idParamsSchema, response: one },
+      },
+      async (request) => ({ data: await service.get(request.params.id) }),
+    );
+
+    app.patch(
+      '/api/investors/:id',
+      {
+        config: { access: access.permission('investors', 'update') },
+        schema: {
+          tags,
+          summary: 'Change an investor’s details (a new email address must be verified again)',
+          params: idParamsSchema,
+          body: updateInvestorInputSchema,
+          response: one,
+        },
+      },
+      async (request) => ({ data: await service.update(actorOf(request), request.params.id, request.body) }),
+    );
+
+    app.post(
+      '/api/investors/:id/deactivate',
+      {
+        config: { access: access.permission('investors', 'delete') },
+        schema: {
+          tags,
+          summary: 'Deactivate: the investor can no longer sign in',
+          params: idParamsSchema,
+          response: one,
+        },
+      },
+      async (request) => ({ data: await service.setActive(actorOf(request), request.params.id, false) }),
+    );
+
+    app.post(
+      '/api/investors/:id/restore',
+      {
+        config: { access: access.permission('investors', 'update') },
+        schema: { tags, summary: 'Reactivate a deactivated investor', params: idParamsSchema, response: one },
+      },
+      async (request) => ({ data: await service.setActive(actorOf(request), request.params.id, true) }),
+    );
+
+    app.delete(
+      '/api/investors/:id',
+      {
+        config: { access: access.permission('investors', 'delete_unsafe') },
+        schema: {
+          tags,
+          summary: 'Erase an investor and everything recorded about them (cannot be undone)',
+          params: idParamsSchema,
+          response: noContent,
+        },
+      },
+      async (request, reply) => {
+        await service.deletePermanently(actorOf(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/api/investors/:id/password-reset',
+      {
+        config: { access: access.permission('investors_password', 'update') },
+        schema: {
+          tags,
+          summary: 'Email the investor a password reset link',
+          params: idParamsSchema,
+          response: noContent,
+        },
+      },
+      async (request, reply) => {
+        await service.sendPasswordReset(actorOf(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/api/investors/:id/resend-invitation',
+      {
+        config: { access: access.permission('investors', 'update') },
+        schema: {
+          tags,
+          summary: 'Send a pending invitation again',
+          params: idParamsSchema,
+          response: noContent,
+        },
+      },
+      async (request, reply) => {
+        await service.resendInvitation(requireUser(request), actorOf(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,152 @@
+import {
+  createNomineeClientInputSchema,
+  createNomineeInputSchema,
+  dataOf,
+  idParamsSchema,
+  nomineeClientListSchema,
+  nomineeClientSchema,
+  nomineeListSchema,
+  nomineeSchema,
+  updateNomineeInputSchema,
+} from '@portico/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../platform/auth/access';
+import { actorOf } from '../../platform/http/kernel';
+import { listQuerySchema, requestUrl } from '../../platform/list-query/http';
+import type { NomineesService } from './nominees.service';
+
+const tags = ['Nominees'];
+const one = { 200: dataOf(nomineeSchema) };
+const noContent = { 204: z.null().describe('No content') };
+/** Every nominee route answers 404 while nominee accounts are off (spec §2.1). */
+const feature = 'nominee' as const;
+const clientParams = z.object({
+  id: z.coerce.number().int().positive(),
+  clientId: z.coerce.number().int().positive(),
+});
+
+/** /admin/investors/nominees (spec §2.1) and the investors each nominee acts for. */
+export function nomineesRoutes(service: NomineesService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/nominees',
+      {
+        config: { access: access.permission('investors', 'index'), feature },
+        schema: {
+          tags,
+          summary: 'List nominees, each with its clients_count',
+          description: 'Filters: search (name or email). Sorts: name (default), created_at.',
+          querystring: listQuerySchema,
+          response: { 200: nomineeListSchema },
+        },
+      },
+      async (request) => service.list(request.query, requestUrl(request)),
+    );
+
+    app.post(
+      '/api/nominees',
+      {
+        config: { access: access.permission('investors', 'create'), feature },
+        schema: {
+          tags,
+          summary: 'Add a nominee',
+          body: createNomineeInputSchema,
+          response: { 201: dataOf(nomineeSchema) },
+        },
+      },
+      async (request, reply) => {
+        const data = await service.create(actorOf(request), request.body);
+        return reply.code(201).send({ data });
+      },
+    );
+
+    app.get(
+      '/api/nominees/:id',
+      {
+        config: { access: access.permission('investors', 'show'), feature },
+        schema: { tags, summary: 'One nominee', params: idParamsSchema, response: one },
+      },
+      async (request) => ({ data: await service.get(request.params.id) }),
+    );
+
+    app.patch(
+      '/api/nominees/:id',
+      {
+        config: { access: access.permission('investors', 'update'), feature },
+        schema: {
+          tags,
+          summary: 'Change a nominee',
+          params: idParamsSchema,
+          body: updateNomineeInputSchema,
+          response: one,
+        },
+      },
+      async (request) => ({ data: await service.update(actorOf(request), request.params.id, request.body) }),
+    );
+
+    app.delete(
+      '/api/nominees/:id',
+      {
+        config: { access: access.permission('investors', 'delete'), feature },
+        schema: {
+          tags,
+          summary: 'Delete a nominee (its clients are unlinked)',
+          params: idParamsSchema,
+          response: noContent,
+        },
+      },
+      async (request, reply) => {
+        await service.remove(actorOf(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/nominees/:id/clients',
+      {
+        config: { access: access.permission('investors', 'show'), feature },
+        schema: {
+          tags,
+          summary: 'The investors the nominee acts for',
+          description:
+            'Filters: search (investor name or email, designation). Sorts: name (default), designation, created_at.',
+          params: idParamsSchema,
+          querystring: listQuerySchema,
+          response: { 200: nomineeClientListSchema },
+        },
+      },
+      async (request) => service.clients(request.params.id, request.query, requestUrl(request)),
+    );
+
+    app.post(
+      '/api/nominees/:id/clients',
+      {
+        config: { access: access.permission('investors', 'update'), feature },
+        schema: {
+          tags,
+          summary: 'Add an investor as a client, with the nominee’s designation for them',
+          params: idParamsSchema,
+          body: createNomineeClientInputSchema,
+          response: { 201: dataOf(nomineeClientSchema) },
+        },
+      },
+      async (request, reply) => {
+        const data = await service.addClient(actorOf(request), request.params.id, request.body);
+        return reply.code(201).send({ data });
+      },
+    );
+
+    app.delete(
+      '/api/nominees/:id/clients/:clientId',
+      {
+        config: { access: access.permission('investors', 'update'), feature },
+        schema: { tags, summary: 'Remove a client', params: clientParams, response: noContent },
+      },
+      async (request, reply) => {
+        await service.removeClient(actorOf(request), request.params.id, request.params.clientId);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

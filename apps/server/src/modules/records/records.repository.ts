@@ -1,0 +1,24 @@
+import type { SubjectType } from '@portico/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { calls, documents, notes, tasks } from '../../db/schema';
+import type { Storage } from '../../platform/storage/storage';
+
+/**
+ * Deletes what hangs off a record (documents, notes, calls, tasks) when the record itself is deleted,
+ * in its transaction. Answers the storage keys of the documents, to delete once the transaction commits.
+ */
+export async function purgeRecordParts(tx: DbOrTx, type: SubjectType, id: number): Promise<string[]> {
+  const removed = await tx
+    .delete(documents)
+    .where(and(eq(documents.subject_type, type), eq(documents.subject_id, id)))
+    .returning({ key: documents.storage_key });
+  for (const table of [notes, calls, tasks])
+    await tx.delete(table).where(and(eq(table.subject_type, type), eq(table.subject_id, id)));
+  return removed.map((row) => row.key);
+}
+
+/** Removes stored files after their rows are gone; a file that will not delete is left, never fatal. */
+export async function removeStoredFiles(storage: Storage, keys: string[]) {
+  for (const key of keys) await storage.delete(key).catch(() => undefined);
+}

@@ -1,0 +1,33 @@
+import type { FeatureKey, SubjectType } from '@portico/contracts';
+import type { DbOrTx } from '../../db/client';
+
+/** What the shared record parts (documents, notes, calls, tasks, activity) need to know of a record type. */
+export interface SubjectDefinition {
+  type: SubjectType;
+  /** the record, or undefined when there is none (a 404) */
+  find(db: DbOrTx, id: number): Promise<{ id: number; name: string; email: string | null } | undefined>;
+  /** the admin page of a record */
+  adminUrl(id: number): string;
+  /** its notes, calls and tasks tab (task notifications open it) */
+  notesUrl(id: number): string;
+  /** the routes of this record type answer 404 while the feature is off */
+  feature?: FeatureKey;
+}
+
+/** Every record type, registered by its module when the app is wired. */
+export function createSubjectRegistry() {
+  const definitions = new Map<SubjectType, SubjectDefinition>();
+  return {
+    register(definition: SubjectDefinition) {
+      definitions.set(definition.type, definition);
+    },
+    get(type: SubjectType): SubjectDefinition {
+      const definition = definitions.get(type);
+      if (!definition) throw new Error(`no subject definition for ${type}`);
+      return definition;
+    },
+    all: () => [...definitions.values()],
+  };
+}
+
+export type SubjectRegistry = ReturnType<typeof createSubjectRegistry>;

@@ -1,0 +1,114 @@
+import {
+  attributeName,
+  ERROR_MESSAGES,
+  fieldErrorsFromZod,
+  ListQueryError,
+  validationBody,
+  type ErrorBody,
+  type ErrorCode,
+  type FieldErrors,
+} from '@portico/contracts';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+
+/** One error type for every expected failure; the handler below turns it into a Laravel-style body. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: ErrorCode,
+    readonly errors?: FieldErrors,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const unauthenticated = () => new HttpError(401, ERROR_MESSAGES.UNAUTHENTICATED, 'UNAUTHENTICATED');
+export const forbidden = () => new HttpError(403, ERROR_MESSAGES.FORBIDDEN, 'FORBIDDEN');
+export const notFound = (message = 'Not found.') => new HttpError(404, message, 'NOT_FOUND');
+export const csrfMismatch = () => new HttpError(419, ERROR_MESSAGES.CSRF_MISMATCH, 'CSRF_MISMATCH');
+export const maintenance = () => new HttpError(503, ERROR_MESSAGES.MAINTENANCE, 'MAINTENANCE');
+
+export function validationError(errors: FieldErrors): HttpError {
+  const body = validationBody(errors);
+  return new HttpError(422, body.message, 'VALIDATION_FAILED', body.errors);
+}
+
+/** A 422 on one field: `fieldError('email', 'The email has already been taken.')` */
+export const fieldError = (field: string, message: string) => validationError({ [field]: [message] });
+
+export function tooManyAttempts(
+  retryAfterSeconds: number,
+  message: string = ERROR_MESSAGES.TOO_MANY_ATTEMPTS,
+) {
+  return new HttpError(429, message, 'TOO_MANY_ATTEMPTS', undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });
+}
+
+function fromFastifyError(error: FastifyError): HttpError | undefined {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: FieldErrors = {};
+    for (const issue of error.validation) {
+      const path = issue.instancePath.split('/').filter(Boolean);
+      const field = path.length > 0 ? path.join('.') : 'body';
+      const message = (issue.message ?? 'The :attribute field is invalid.').replaceAll(
+        ':attribute',
+        path.length > 0 ? attributeName(path) : 'request body',
+      );
+      (errors[field] ??= []).push(message);
+    }
+    // Route params that fail their schema mean the record cannot exist.
+    if (error.validationContext === 'params') return notFound();
+    return validationError(errors);
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new HttpError(413, 'The request body is too large.', 'PAYLOAD_TOO_LARGE');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new HttpError(415, 'Unsupported content type.', 'UNSUPPORTED_MEDIA_TYPE');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return validationError({ body: ['The request body must be valid JSON.'] });
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError || error.statusCode === 400)
+    return validationError({ body: [error.message || 'The request body could not be read.'] });
+  return undefined;
+}
+
+export function toHttpError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (error instanceof ListQueryError) return new HttpError(400, error.message, 'BAD_QUERY');
+  if (error instanceof ZodError) return validationError(fieldErrorsFromZod(error));
+  if (error instanceof Error && 'code' in error) {
+    const known = fromFastifyError(error as FastifyError);
+    if (known) return known;
+  }
+  // Errors from libraries that carry an HTTP status (http-errors: static files, multipart limits).
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (status === 404 || status === 403) return notFound();
+  if (status === 413) return new HttpError(413, 'The request body is too large.', 'PAYLOAD_TOO_LARGE');
+  return undefined;
+}
+
+export function sendError(reply: FastifyReply, error: HttpError) {
+  const body: ErrorBody = { message: error.message, code: error.code };
+  if (error.errors) body.errors = error.errors;
+  return reply.code(error.status).headers(error.headers).type('application/json').send(body);
+}
+
+export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const known = toHttpError(error);
+  if (known) return sendError(reply, known);
+  request.log.error({ err: error }, 'unhandled error');
+  const body: ErrorBody = {
+    message: ERROR_MESSAGES.SERVER_ERROR,
+    code: 'SERVER_ERROR',
+    request_id: request.id,
+  };
+  return reply.code(500).type('application/json').send(body);
+}

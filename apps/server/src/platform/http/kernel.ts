@@ -1,0 +1,165 @@
+import type { FeatureKey } from '@portico/contracts';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { assertAccess, type Access } from '../auth/access';
+import { loadSessionUser } from '../auth/session-user';
+import type { Session } from '../auth/sessions';
+import type { Actor } from '../audit/audit';
+import { safeEqual } from '../crypto';
+import { csrfMismatch, maintenance, notFound, unauthenticated } from './errors';
+import { rejectUnstorableText } from './input-guard';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** the route answers 404 while this feature is switched off (spec §2.1) */
+    feature?: FeatureKey;
+  }
+  interface FastifyRequest {
+    session: Session | null;
+    user: UserRow | null;
+    csrfPending: boolean;
+  }
+}
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+export const actorOf = (request: FastifyRequest): Actor => ({
+  userId: request.user?.id ?? null,
+  requestId: request.id,
+  ip: request.ip,
+});
+
+export const clientOf = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? '',
+});
+
+function headerToken(request: FastifyRequest): string | undefined {
+  const xsrf = request.headers['x-xsrf-token'];
+  if (typeof xsrf === 'string' && xsrf !== '') {
+    try {
+      return decodeURIComponent(xsrf);
+    } catch {
+      return xsrf;
+    }
+  }
+  const csrf = request.headers['x-csrf-token'];
+  return typeof csrf === 'string' && csrf !== '' ? csrf : undefined;
+}
+
+function checkToken(request: FastifyRequest, token: string | undefined) {
+  const expected = request.session?.data.csrf_token;
+  if (!expected || !token || !safeEqual(token, expected)) throw csrfMismatch();
+}
+
+/** Writes the session and XSRF cookies on every answer of a request that has a session. */
+export function writeSessionCookies(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const { config, sessions } = ctx;
+  const common = {
+    path: '/',
+    sameSite: 'lax',
+    secure: config.secureCookies,
+    maxAge: sessions.ttlSeconds,
+  } as const;
+  if (!request.session) return;
+  reply.setCookie(config.SESSION_COOKIE, request.session.token, { ...common, httpOnly: true });
+  reply.setCookie(XSRF_COOKIE, request.session.data.csrf_token, { ...common, httpOnly: false });
+}
+
+/**
+ * The API kernel: every route registered inside gets maintenance, session, CSRF and access checks,
+ * and must declare its access, or start-up fails.
+ */
+export interface KernelOptions {
+  /** whether a feature is on now (the branding record's flags) */
+  isFeatureEnabled: (feature: FeatureKey) => Promise<boolean>;
+}
+
+export function apiKernel(
+  ctx: AppContext,
+  modules: FastifyPluginAsync[],
+  registry: RegisteredRoute[],
+  options: KernelOptions,
+) {
+  return async (api: FastifyInstance) => {
+    api.decorateRequest('session', null);
+    api.decorateRequest('user', null);
+    api.decorateRequest('csrfPending', false);
+
+    api.addHook('onRoute', (route) => {
+      const rule = route.config?.access;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!rule)
+        throw new Error(
+          `${methods.join(',')} ${route.url} declares no access: give it access.public, access.authenticated, access.investor, access.staff or access.permission(resource, action)`,
+        );
+      for (const method of methods)
+        if (method !== 'HEAD') registry.push({ method, url: route.url, access: rule });
+    });
+
+    api.addHook('onRequest', async (request) => {
+      if (await ctx.maintenance.isDown()) throw maintenance();
+      const feature = request.routeOptions.config.feature;
+      if (feature && !(await options.isFeatureEnabled(feature))) throw notFound();
+
+      const session = await ctx.sessions.load(request.cookies[ctx.config.SESSION_COOKIE]);
+      if (session) {
+        const userId = session.data.user_id;
+        const user = userId === null ? null : await loadSessionUser(ctx.db, userId);
+        if (userId !== null && !user) {
+          await ctx.sessions.destroy(session);
+        } else {
+          request.session = session;
+          request.user = user;
+          await ctx.sessions.touch(session);
+        }
+      }
+
+      if (!SAFE_METHODS.has(request.method)) {
+        const token = headerToken(request);
+        if (token === undefined) request.csrfPending = true;
+        else checkToken(request, token);
+      }
+
+      const rule = request.routeOptions.config.access;
+      if (rule) assertAccess(rule, request.user);
+    });
+
+    // Laravel also accepts the token as a `_token` body field; bodies are parsed by now. Text that no
+    // column can hold (a NUL character) is refused on its field rather than failing in the database.
+    api.addHook('preValidation', async (request) => {
+      if (request.csrfPending) {
+        const body = request.body as { _token?: unknown } | undefined;
+        checkToken(request, typeof body?._token === 'string' ? body._token : undefined);
+      }
+      rejectUnstorableText(request.body, request.query);
+    });
+
+    api.addHook('onSend', async (request, reply) => {
+      writeSessionCookies(ctx, request, reply);
+    });
+
+    for (const module of modules) await api.register(module);
+  };
+}
+
+/** The signed-in user of a route whose access already requires one. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+/** Makes a fresh session (and its user) the request's, so its cookies go out with the answer. */
+export function adoptSession(request: FastifyRequest, signedIn: { session: Session; user: UserRow | null }) {
+  request.session = signedIn.session;
+  request.user = signedIn.user;
+}

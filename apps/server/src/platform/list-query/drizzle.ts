@@ -1,0 +1,91 @@
+import type { FilterValue, ListQuerySpec, ParsedListQuery } from '@portico/contracts';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+
+/** Turns one filter value into a condition; undefined means "no condition". */
+export type FilterHandler = (value: FilterValue) => SQL | undefined;
+
+type Sortable = AnyPgColumn | SQL;
+
+/** What an endpoint maps each declared name to. TypeScript makes it cover every name. */
+export interface ListQueryBinding<S extends ListQuerySpec> {
+  readonly spec: S;
+  readonly filters: { readonly [K in keyof S['filters']]: FilterHandler };
+  readonly sorts: { readonly [K in S['sorts'][number]]: Sortable };
+  /** a unique column appended to every ORDER BY, so pages never overlap */
+  readonly tiebreaker: AnyPgColumn;
+}
+
+const values = (value: FilterValue) => (Array.isArray(value) ? value : [value]);
+
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** Case-insensitive contains; several values are an OR (spatie's partial filter). */
+export function partial(...columns: AnyPgColumn[]): FilterHandler {
+  return (value) => {
+    const terms = values(value).map(String);
+    return or(...terms.flatMap((term) => columns.map((column) => ilike(column, `%${escapeLike(term)}%`))));
+  };
+}
+
+type ExactType = 'text' | 'int' | 'boolean';
+
+function coerce(value: string | boolean, type: ExactType): string | number | boolean | undefined {
+  if (type === 'boolean') return typeof value === 'boolean' ? value : undefined;
+  if (type === 'int') return /^-?\d{1,15}$/.test(String(value)) ? Number(value) : undefined;
+  return String(value);
+}
+
+/** Equality, or IN for several values. A value of the wrong type matches nothing rather than failing. */
+export function exact(column: AnyPgColumn, type: ExactType = 'text'): FilterHandler {
+  return (value) => {
+    const accepted = values(value)
+      .map((item) => coerce(item, type))
+      .filter((item) => item !== undefined);
+    if (accepted.length === 0) return sql`false`;
+    return accepted.length === 1 ? eq(column, accepted[0]) : inArray(column, accepted);
+  };
+}
+
+export function buildListQuery<S extends ListQuerySpec>(
+  binding: ListQueryBinding<S>,
+  parsed: ParsedListQuery,
+) {
+  const filterHandlers = binding.filters as Record<string, FilterHandler>;
+  const sortables = binding.sorts as Record<string, Sortable>;
+  const conditions = parsed.filters
+    .map((filter) => filterHandlers[filter.name]?.(filter.value))
+    .filter((condition): condition is SQL => condition !== undefined);
+  const orderBy = parsed.sort.flatMap((sort) => {
+    const target = sortables[sort.name];
+    return target ? [sort.descending ? desc(target) : asc(target)] : [];
+  });
+  orderBy.push(asc(binding.tiebreaker));
+  return {
+    where: conditions.length > 0 ? and(...conditions) : undefined,
+    orderBy,
+    limit: parsed.perPage,
+    offset: (parsed.page - 1) * parsed.perPage,
+  };
+}
+
+/** One page of rows and the total behind it: the two queries every list endpoint runs. */
+export async function selectPage<TTable extends PgTable>(
+  db: DbOrTx,
+  table: TTable,
+  where: SQL | undefined,
+  plan: { orderBy: SQL[]; limit: number; offset: number },
+): Promise<{ rows: Array<TTable['$inferSelect']>; total: number }> {
+  // Drizzle cannot type a select over a generic table; the rows are the table's rows.
+  const source: PgTable = table;
+  const rows = await db
+    .select()
+    .from(source)
+    .where(where)
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  const [counted] = await db.select({ value: count() }).from(source).where(where);
+  return { rows, total: counted?.value ?? 0 };
+}

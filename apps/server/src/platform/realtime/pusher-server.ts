@@ -1,0 +1,176 @@
+import { randomInt } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import { hmacSha256, safeEqual } from '../crypto';
+import type { BroadcastMessage, Fanout } from './fanout';
+
+/**
+ * A Pusher protocol 7 server (API-CONTRACT.md §4): connection, ping/pong, private channel subscription
+ * checked by HMAC, broadcasts. Client events are refused (4301). Presence channels are not offered.
+ */
+export const ACTIVITY_TIMEOUT_SECONDS = 120;
+const PONG_TIMEOUT_MS = 30_000;
+
+export interface PusherApp {
+  key: string;
+  secret: string;
+}
+
+interface Client {
+  socket: WebSocket;
+  socketId: string;
+  channels: Set<string>;
+  lastSeen: number;
+  awaitingPong: boolean;
+}
+
+type Frame = { event?: unknown; channel?: unknown; data?: unknown };
+
+export const newSocketId = () => `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`;
+
+/** The signature a channel authoriser answers: HMAC-SHA256 of "socket_id:channel[:channel_data]". */
+export function signChannel(app: PusherApp, socketId: string, channel: string, channelData?: string) {
+  const subject =
+    channelData === undefined ? `${socketId}:${channel}` : `${socketId}:${channel}:${channelData}`;
+  return `${app.key}:${hmacSha256(app.secret, subject)}`;
+}
+
+function send(socket: WebSocket, event: string, data: unknown, channel?: string) {
+  if (socket.readyState !== socket.OPEN) return;
+  const payload = typeof data === 'string' ? data : JSON.stringify(data);
+  socket.send(
+    JSON.stringify(channel === undefined ? { event, data: payload } : { event, channel, data: payload }),
+  );
+}
+
+function parseFrame(raw: string): Frame | null {
+  try {
+    const frame = JSON.parse(raw) as Frame;
+    return frame && typeof frame === 'object' ? frame : null;
+  } catch {
+    return null;
+  }
+}
+
+/** pusher-js sends `data` as an object; other clients send a JSON string. */
+function dataObject(frame: Frame): Record<string, unknown> {
+  if (typeof frame.data === 'string') {
+    try {
+      return JSON.parse(frame.data) as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  }
+  return frame.data && typeof frame.data === 'object' ? (frame.data as Record<string, unknown>) : {};
+}
+
+export function createPusherServer(app: PusherApp, fanout: Fanout) {
+  const clients = new Set<Client>();
+
+  fanout.onMessage((messages: BroadcastMessage[]) => {
+    if (clients.size === 0) return;
+    for (const message of messages)
+      for (const client of clients) {
+        if (!client.channels.has(message.channel) || client.socketId === message.exceptSocketId) continue;
+        send(client.socket, message.event, message.data, message.channel);
+      }
+  });
+
+  // Heartbeat: ping a quiet client; close one that does not answer (4201, "reconnect now").
+  const heartbeat = setInterval(() => {
+    const now = Date.now();
+    for (const client of clients) {
+      if (client.awaitingPong && now - client.lastSeen > ACTIVITY_TIMEOUT_SECONDS * 1000 + PONG_TIMEOUT_MS) {
+        client.socket.close(4201, 'Pong reply not received');
+      } else if (!client.awaitingPong && now - client.lastSeen > ACTIVITY_TIMEOUT_SECONDS * 1000) {
+        client.awaitingPong = true;
+        send(client.socket, 'pusher:ping', {});
+      }
+    }
+  }, 5_000).unref();
+
+  function subscribe(client: Client, data: Record<string, unknown>) {
+    const channel = typeof data.channel === 'string' ? data.channel : '';
+    if (channel === '' || channel.length > 200)
+      return send(client.socket, 'pusher:error', { code: 4009, message: 'Invalid channel' });
+    const refuse = (status: number, error: string) =>
+      send(client.socket, 'pusher:subscription_error', { type: 'AuthError', error, status }, channel);
+    if (channel.startsWith('presence-')) return refuse(403, 'Presence channels are not offered');
+    if (channel.startsWith('private-')) {
+      const auth = typeof data.auth === 'string' ? data.auth : '';
+      if (!safeEqual(auth, signChannel(app, client.socketId, channel)))
+        return refuse(401, 'Invalid signature');
+    }
+    client.channels.add(channel);
+    send(client.socket, 'pusher_internal:subscription_succeeded', {}, channel);
+  }
+
+  return {
+    /** Handles one WebSocket connection at /app/{key}?protocol=7 */
+    accept(socket: WebSocket, key: string, protocol: string | undefined) {
+      if (key !== app.key) return socket.close(4001, `App key ${key} not in this cluster`);
+      if (protocol === undefined) return socket.close(4008, 'No protocol version supplied');
+      if (protocol !== '7') return socket.close(4007, `Unsupported protocol version ${protocol}`);
+      const client: Client = {
+        socket,
+        socketId: newSocketId(),
+        channels: new Set(),
+        lastSeen: Date.now(),
+        awaitingPong: false,
+      };
+      clients.add(client);
+      send(socket, 'pusher:connection_established', {
+        socket_id: client.socketId,
+        activity_timeout: ACTIVITY_TIMEOUT_SECONDS,
+      });
+      socket.on('message', (raw: Buffer) => {
+        client.lastSeen = Date.now();
+        client.awaitingPong = false;
+        const frame = parseFrame(raw.toString('utf8'));
+        const event = typeof frame?.event === 'string' ? frame.event : '';
+        if (!frame || event === '')
+          return send(socket, 'pusher:error', { code: 4000, message: 'Malformed frame' });
+        if (event === 'pusher:ping') return send(socket, 'pusher:pong', {});
+        if (event === 'pusher:pong') return;
+        if (event === 'pusher:subscribe') return subscribe(client, dataObject(frame));
+        if (event === 'pusher:unsubscribe') {
+          const channel = dataObject(frame).channel;
+          if (typeof channel === 'string') client.channels.delete(channel);
+          return;
+        }
+        if (event.startsWith('client-'))
+          return send(socket, 'pusher:error', { code: 4301, message: 'Client events are not enabled' });
+        return send(socket, 'pusher:error', { code: 4000, message: `Unknown event ${event}` });
+      });
+      socket.on('close', () => clients.delete(client));
+      socket.on('error', () => clients.delete(client));
+    },
+
+    /** Sends an event to every subscriber of a channel, on every node. */
+    broadcast(channel: string, event: string, data: unknown, exceptSocketId?: string | null) {
+      return fanout.publish([
+        { channel, event, data: JSON.stringify(data), exceptSocketId: exceptSocketId ?? null },
+      ]);
+    },
+
+    /** Many events at once, a thousand to a publish. */
+    async broadcastMany(items: Array<{ channel: string; event: string; data: unknown }>) {
+      for (let start = 0; start < items.length; start += 1000) {
+        const batch = items
+          .slice(start, start + 1000)
+          .map((item) => ({ channel: item.channel, event: item.event, data: JSON.stringify(item.data) }));
+        await fanout.publish(batch);
+      }
+    },
+
+    connectionCount: () => clients.size,
+
+    async close() {
+      clearInterval(heartbeat);
+      for (const client of clients) client.socket.close(4200, 'Server shutting down');
+      clients.clear();
+      await fanout.close();
+    },
+  };
+}
+
+export type PusherServer = ReturnType<typeof createPusherServer>;

@@ -1,0 +1,100 @@
+import { ALL_FEATURES_ON, ROLES, type RoleId } from '@portico/contracts';
+import { count, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { rowsOf, type Db } from '../db/client';
+import { createAuthService } from '../modules/auth/auth.service';
+import {
+  DEFAULT_MARKET_SOUNDING_DESCRIPTION,
+  DEFAULT_RISK_SUMMARY,
+} from '../modules/branding/branding.defaults';
+import { saveBranding } from '../modules/branding/branding.repository';
+import { createNotificationsService } from '../modules/notifications/notifications.service';
+import { insertUser } from '../modules/users/users.repository';
+import { users } from '../db/schema';
+import { hashPassword } from '../platform/auth/passwords';
+
+export const DEMO_PASSWORD = 'portico-demo';
+
+/** One staff user per role and two verified investors (issue 2); later issues add their records. */
+export const DEMO_USERS: ReadonlyArray<{ email: string; name: string; role_id: RoleId }> = [
+  { email: 'admin@portico.test', name: 'Alex Morgan', role_id: ROLES.SUPER_ADMIN },
+  { email: 'entrepreneur@portico.test', name: 'Priya Shah', role_id: ROLES.ENTREPRENEUR },
+  { email: 'committee@portico.test', name: 'Hugh Bennett', role_id: ROLES.INVESTMENT_COMMITTEE },
+  { email: 'investor@portico.test', name: 'Olivia Carter', role_id: ROLES.USER },
+  { email: 'investor2@portico.test', name: 'James Whitaker', role_id: ROLES.USER },
+  { email: 'custodian@portico.test', name: 'Fiona Campbell', role_id: ROLES.CUSTODIAN },
+  { email: 'support@portico.test', name: 'Sam Okafor', role_id: ROLES.SUPPORT },
+  { email: 'creator@portico.test', name: 'Chloe Evans', role_id: ROLES.CREATOR },
+  { email: 'manager@portico.test', name: 'Daniel Hughes', role_id: ROLES.INVESTMENT_MANAGER },
+  { email: 'fundmanager@portico.test', name: 'Grace Li', role_id: ROLES.FUND_MANAGER },
+  { email: 'adviser@portico.test', name: 'Tom Fletcher', role_id: ROLES.ADVISER },
+];
+
+const DEMO_TERMS = [
+  'Portico platform terms and conditions (demo)',
+  '1. About us. Portico Capital Ltd arranges investments in private companies and funds for its members. These terms govern your use of the platform.',
+  '2. Your categorisation. You may only view investment opportunities after confirming the investor category that applies to you, and you must confirm it again every twelve months.',
+  '3. Risk. Investments in early-stage companies are high risk. You could lose all the money you invest, and you are unlikely to be protected by the Financial Services Compensation Scheme.',
+  '4. Your information. We process your personal data to run your account, to meet our anti-money-laundering duties and to keep you informed about your investments.',
+  '5. Changes. We will tell you when these terms change and ask you to accept the new version before you continue to use the platform.',
+].join('\n\n');
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ value: count() }).from(users);
+  return (row?.value ?? 0) === 0;
+}
+
+/** Empties every table of the schema (db:seed --reset). */
+export async function resetDatabase(db: Db) {
+  const result = await db.execute(sql`select tablename from pg_tables where schemaname = 'public'`);
+  const tables = rowsOf<{ tablename: string }>(result).map((row) => `"${row.tablename}"`);
+  if (tables.length > 0) await db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`));
+}
+
+/** A colleague invited but not yet joined: the staff list shows the state, the outbox the email. */
+export const DEMO_INVITEE = {
+  email: 'newcolleague@portico.test',
+  name: 'Maya Patel',
+  role_id: ROLES.FUND_MANAGER,
+};
+
+export async function seedDemo(ctx: AppContext) {
+  const { db } = ctx;
+  const now = new Date();
+  const values = await Promise.all(
+    DEMO_USERS.map(async (user) => ({
+      ...user,
+      password: await hashPassword(DEMO_PASSWORD),
+      email_verified_at: now,
+      accepted_terms_version: 1,
+    })),
+  );
+  const notifications = createNotificationsService(ctx);
+  const auth = createAuthService(ctx, notifications, async () => 1);
+  await db.transaction(async (tx) => {
+    const inserted = await tx.insert(users).values(values).returning();
+    const admin = inserted.find((user) => user.role_id === ROLES.SUPER_ADMIN);
+    const invitee = await insertUser(tx, { ...DEMO_INVITEE, invited_at: now, invited_by: admin?.id ?? null });
+    await auth.sendInvitation(tx, invitee, admin?.name ?? 'The Portico team');
+    // The demo shows the whole product: every feature on, real terms and risk texts.
+    await saveBranding(tx, {
+      features: { ...ALL_FEATURES_ON },
+      terms_text: DEMO_TERMS,
+      terms_format: 'text',
+      terms_version: 1,
+      risk_warning_text: DEFAULT_RISK_SUMMARY,
+      market_sounding_description: DEFAULT_MARKET_SOUNDING_DESCRIPTION,
+      logo_alt: 'Portico',
+    });
+    const investors = inserted.filter((user) => user.role_id === ROLES.USER);
+    await notifications.record(tx, investors, {
+      type: 'App\\Notifications\\Welcome',
+      audience: 'user',
+      data: {
+        message: 'Welcome to **Portico**. Complete your profile to get ready to invest.',
+        cta: '/investor/profile/view',
+        icon: 'default',
+      },
+    });
+  });
+}

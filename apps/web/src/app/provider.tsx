@@ -1,0 +1,39 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
+import { useBranding } from '../lib/branding';
+import { brandColours, type BrandColours } from '../theme/colours';
+import { buildTheme } from '../theme/theme';
+
+interface AppProviderProps {
+  queryClient: QueryClient;
+  /** fixed colours instead of the branding record's (component tests) */
+  colours?: BrandColours;
+  /** 'test' turns Mantine's transitions and portals off (component tests) */
+  env?: 'default' | 'test';
+  children: ReactNode;
+}
+
+/** The theme follows the branding record: when staff save new colours, every page re-themes at once. */
+function BrandedTheme({ colours, env, children }: Omit<AppProviderProps, 'queryClient'>) {
+  const recorded = useBranding()?.colours;
+  const theme = useMemo(() => buildTheme(colours ?? brandColours(recorded)), [colours, recorded]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light" env={env ?? 'default'}>
+      <Notifications position="top-right" />
+      {children}
+    </MantineProvider>
+  );
+}
+
+/** Theme, notifications and server state for the whole app. */
+export function AppProvider({ queryClient, colours, env = 'default', children }: AppProviderProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrandedTheme colours={colours} env={env}>
+        {children}
+      </BrandedTheme>
+    </QueryClientProvider>
+  );
+}

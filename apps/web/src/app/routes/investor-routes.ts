@@ -1,0 +1,39 @@
+import type { RouteObject } from 'react-router';
+import { investorScreen, type InvestorScreenId } from '../../config/investor-menu';
+import type { Guards } from '../guards';
+
+/** The investor portal, loaded only for investors. */
+export function investorRoutes(guards: Guards): RouteObject {
+  // A screen of the investor menu answers 404 while its feature is off (spec §2.1).
+  const gate = (id: InvestorScreenId) => guards.investorFeature(investorScreen(id)?.feature);
+  return {
+    path: 'investor',
+    loader: guards.investorArea,
+    lazy: { Component: async () => (await import('./investor-area')).InvestorArea },
+    children: [
+      {
+        index: true,
+        loader: gate('overview'),
+        lazy: {
+          Component: async () =>
+            (await import('../../features/investor/pages/investor-overview-page')).InvestorOverviewPage,
+        },
+      },
+      {
+        path: 'profile/view',
+        loader: gate('profile'),
+        lazy: {
+          Component: async () =>
+            (await import('../../features/investor/pages/profile-view-page')).ProfileViewPage,
+        },
+      },
+      {
+        path: 'profile/security',
+        lazy: {
+          Component: async () =>
+            (await import('../../features/investor/pages/profile-security-page')).ProfileSecurityPage,
+        },
+      },
+    ],
+  };
+}

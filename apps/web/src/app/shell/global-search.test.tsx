@@ -1,0 +1,76 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch } from '../../testing/fetch-mock';
+import { userWithRole } from '../../testing/fixtures';
+import { renderApp, renderWithProviders } from '../../testing/render';
+import { GlobalSearch } from './global-search';
+
+const RESULTS = [
+  {
+    type: 'investor',
+    id: 7,
+    name: 'Olivia Carter',
+    email: 'investor@portico.test',
+    url: '/admin/investors/7/details',
+  },
+  {
+    type: 'investor',
+    id: 8,
+    name: 'Oliver Twist',
+    email: 'oliver@example.com',
+    url: '/admin/investors/8/details',
+  },
+  { type: 'contact', id: 3, name: 'Olive Green', email: null, url: '/admin/investors/contacts/3/details' },
+  {
+    type: 'organisation',
+    id: 2,
+    name: 'Olive Tree Capital',
+    email: 'hello@olive.example',
+    url: '/admin/investors/organisations/2/details',
+  },
+];
+
+describe('the global search', () => {
+  it('finds as you type from two characters, groups by kind, and opens the result chosen with the keyboard', async () => {
+    const { callsTo } = mockFetch({ 'GET /api/search': json(200, { data: RESULTS }) });
+    const { router } = renderWithProviders(<GlobalSearch />, {
+      session: { status: 'authenticated', user: userWithRole(1) },
+      routes: [{ path: '/admin/investors/:id/details', element: <p>record page</p> }],
+    });
+    const user = userEvent.setup();
+    const box = await screen.findByRole('combobox', { name: 'Search investors, contacts and organisations' });
+    await user.type(box, 'o');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(callsTo('GET', '/api/search')).toHaveLength(0);
+
+    await user.type(box, 'l');
+    await waitFor(() => expect(callsTo('GET', '/api/search')).toHaveLength(1));
+    expect(callsTo('GET', '/api/search')[0]?.path).toBe('/api/search?q=ol');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Olivia Carterinvestor@portico.test',
+      'Oliver Twistoliver@example.com',
+      'Olive Green',
+      'Olive Tree Capitalhello@olive.example',
+    ]);
+    expect(screen.getByText('Investors')).toBeInTheDocument();
+    expect(screen.getByText('Contacts')).toBeInTheDocument();
+    expect(screen.getByText('Organisations')).toBeInTheDocument();
+
+    // The best match is highlighted; the arrow moves to the next; Enter opens it.
+    await waitFor(() => expect(options[0]).toHaveAttribute('data-combobox-selected', 'true'));
+    await user.keyboard('{ArrowDown}');
+    expect(options[1]).toHaveAttribute('data-combobox-selected', 'true');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/investors/8/details'));
+    expect(box).toHaveValue('');
+  });
+
+  it('is in the admin header only for roles that may list investors', async () => {
+    mockFetch({ 'GET /api/user': json(200, { data: userWithRole(2) }) });
+    renderApp('/admin/settings/security');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Security' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /^Search investors/ })).not.toBeInTheDocument();
+  });
+});

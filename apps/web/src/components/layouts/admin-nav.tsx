@@ -1,0 +1,90 @@
+import { NavLink, Stack } from '@mantine/core';
+import { IconGauge, IconSettings, IconUsers } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { AdminMenuIcon, AdminMenuItem } from '../../config/admin-menu';
+import { useTerminology } from '../../lib/terminology';
+
+const ICONS: Record<AdminMenuIcon, ReactNode> = {
+  overview: <IconGauge size={20} stroke={1.6} aria-hidden />,
+  investors: <IconUsers size={20} stroke={1.6} aria-hidden />,
+  settings: <IconSettings size={20} stroke={1.6} aria-hidden />,
+};
+
+interface AdminNavProps {
+  items: readonly AdminMenuItem[];
+  onNavigate?: () => void;
+}
+
+function Entry({ item, depth, onNavigate }: { item: AdminMenuItem; depth: number; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const terminology = useTerminology();
+  const icon = item.icon ? ICONS[item.icon] : undefined;
+  const children = item.children ?? [];
+  const label = item.term ? terminology[item.term] : item.label;
+
+  if (item.path === undefined) {
+    return (
+      <NavLink
+        component="button"
+        type="button"
+        label={label}
+        leftSection={icon}
+        defaultOpened
+        active={false}
+        childrenOffset={28}
+      >
+        {children.map((child) => (
+          <Entry key={child.id} item={child} depth={depth + 1} {...(onNavigate ? { onNavigate } : {})} />
+        ))}
+      </NavLink>
+    );
+  }
+
+  const path = item.path;
+  const here = pathname === path;
+  // A section stays highlighted on its records' pages, unless one of its own entries is the page.
+  const inSection =
+    item.section === true &&
+    pathname.startsWith(`${path}/`) &&
+    !children.some((child) => child.path !== undefined && pathname.startsWith(child.path));
+  const active = here || inSection;
+  return (
+    <>
+      <NavLink
+        component={Link}
+        to={item.path}
+        label={label}
+        leftSection={icon}
+        active={active}
+        aria-current={here ? 'page' : undefined}
+        onClick={onNavigate}
+        variant={depth === 0 ? 'filled' : 'light'}
+        color={depth === 0 ? 'primary' : 'primaryLighter'}
+      />
+      {children.length > 0 && (
+        <Stack gap={0} pl="md">
+          {children.map((child) => (
+            <Entry key={child.id} item={child} depth={depth + 1} {...(onNavigate ? { onNavigate } : {})} />
+          ))}
+        </Stack>
+      )}
+    </>
+  );
+}
+
+/**
+ * The permission- and feature-filtered admin menu (spec §2.1: entries show only when the role permits
+ * them), labelled by the deployment's terminology.
+ */
+export function AdminNav({ items, onNavigate }: AdminNavProps) {
+  return (
+    <nav aria-label="Admin menu">
+      <Stack gap={2}>
+        {items.map((item) => (
+          <Entry key={item.id} item={item} depth={0} {...(onNavigate ? { onNavigate } : {})} />
+        ))}
+      </Stack>
+    </nav>
+  );
+}

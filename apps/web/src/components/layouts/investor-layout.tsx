@@ -1,0 +1,160 @@
+import {
+  AppShell,
+  Box,
+  Burger,
+  Container,
+  Drawer,
+  Group,
+  NavLink,
+  Stack,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { User } from '@portico/contracts';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { INVESTOR_HOME, type InvestorMenuItem } from '../../config/investor-menu';
+import { BrandLogo } from './brand-logo';
+import { LogoutButton } from './logout-button';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { UserSummary } from './user-summary';
+
+interface InvestorLayoutProps {
+  user: User;
+  /** the navigation, in order, labels already in the deployment's words */
+  menu: readonly InvestorMenuItem[];
+  /** the configured back-to-site address: the logo links there instead of /investor */
+  backToSiteUrl?: string | null;
+  /** above the header on every page (the risk warning banner), with its height in px */
+  banner?: { node: ReactNode; height: number } | null;
+  /** in the header, before the user (the notification bell) */
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+/** Spec §2.3's header height, without the banner. */
+const HEADER_HEIGHT = 68;
+
+function isActive(item: InvestorMenuItem, pathname: string): boolean {
+  if (item.path === INVESTOR_HOME) return pathname === INVESTOR_HOME;
+  const section = item.path.split('/').slice(0, 3).join('/');
+  return pathname === item.path || pathname.startsWith(`${section}/`);
+}
+
+/**
+ * The investor portal (spec §2.3): the logo links to /investor (or to the back-to-site address); the
+ * navigation shows only once the email address is verified; a logout entry goes to /api/logout.
+ */
+export function InvestorLayout({
+  user,
+  menu,
+  backToSiteUrl,
+  banner,
+  actions,
+  children,
+}: InvestorLayoutProps) {
+  const { pathname } = useLocation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const items = user.email_verified_at ? menu : [];
+  const bannerHeight = banner?.height ?? 0;
+
+  return (
+    <AppShell header={{ height: HEADER_HEIGHT + bannerHeight }} padding={0}>
+      <SkipLink />
+      <AppShell.Header withBorder={false}>
+        {banner?.node}
+        <Box bg="primary.6" h={HEADER_HEIGHT}>
+          <Container size="xl" h="100%">
+            <Group h="100%" justify="space-between" wrap="nowrap">
+              <Group gap="xl" wrap="nowrap">
+                {items.length > 0 && (
+                  <Burger
+                    opened={opened}
+                    onClick={toggle}
+                    hiddenFrom="md"
+                    size="sm"
+                    color="white"
+                    aria-label={opened ? 'Close navigation' : 'Open navigation'}
+                    aria-expanded={opened}
+                  />
+                )}
+                {backToSiteUrl ? (
+                  <BrandLogo href={backToSiteUrl} inverted />
+                ) : (
+                  <BrandLogo to={INVESTOR_HOME} inverted />
+                )}
+                {items.length > 0 && (
+                  <nav aria-label="Investor navigation">
+                    <Group
+                      gap={4}
+                      visibleFrom="md"
+                      component="ul"
+                      style={{ listStyle: 'none', margin: 0, padding: 0 }}
+                    >
+                      {items.map((item) => {
+                        const active = isActive(item, pathname);
+                        return (
+                          <li key={item.id}>
+                            <UnstyledButton
+                              component={Link}
+                              to={item.path}
+                              aria-current={active ? 'page' : undefined}
+                              px="md"
+                              py={8}
+                              c="white"
+                              fw={active ? 700 : 500}
+                              style={{
+                                borderRadius: 'var(--mantine-radius-md)',
+                                background: active ? 'rgba(255, 255, 255, 0.14)' : undefined,
+                                borderBottom: active
+                                  ? '2px solid var(--mantine-color-secondary-6)'
+                                  : '2px solid transparent',
+                              }}
+                            >
+                              {item.label}
+                            </UnstyledButton>
+                          </li>
+                        );
+                      })}
+                    </Group>
+                  </nav>
+                )}
+              </Group>
+              <Group gap="sm" wrap="nowrap" c="white">
+                {actions}
+                {/* On a phone the bell and logout need the room. */}
+                <Box visibleFrom="sm">
+                  <UserSummary user={user} showRole={false} />
+                </Box>
+                <LogoutButton variant="light" />
+              </Group>
+            </Group>
+          </Container>
+        </Box>
+      </AppShell.Header>
+
+      <Drawer opened={opened} onClose={close} title="Navigation" size="xs" hiddenFrom="md">
+        <nav aria-label="Investor navigation">
+          <Stack gap={2}>
+            {items.map((item) => (
+              <NavLink
+                key={item.id}
+                component={Link}
+                to={item.path}
+                label={item.label}
+                active={isActive(item, pathname)}
+                onClick={close}
+              />
+            ))}
+          </Stack>
+        </nav>
+      </Drawer>
+
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="gray.0">
+        <Container size="xl" py="xl">
+          {children}
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,23 @@
+import { Avatar, Group, Stack, Text } from '@mantine/core';
+import { DEFAULT_AVATAR, type User } from '@portico/contracts';
+import { useRoleName } from '../../lib/terminology';
+
+/** Avatar, name and (for staff) role, by the deployment's name for it, as shown in the headers. */
+export function UserSummary({ user, showRole = true }: { user: User; showRole?: boolean }) {
+  const roleName = useRoleName();
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Avatar src={user.avatar || DEFAULT_AVATAR} alt="" radius="xl" size={36} />
+      <Stack gap={0} visibleFrom="sm">
+        <Text size="sm" fw={600} lh={1.2}>
+          {user.name}
+        </Text>
+        {showRole && (
+          <Text size="xs" c="dimmed" lh={1.2}>
+            {roleName(user.role_id)}
+          </Text>
+        )}
+      </Stack>
+    </Group>
+  );
+}

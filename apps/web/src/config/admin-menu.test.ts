@@ -1,0 +1,101 @@
+import { ROLE_IDS, STAFF_ROLE_IDS, type RoleId } from '@portico/contracts';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_MENU, adminLandingPath, visibleAdminMenu, type AdminMenuItem } from './admin-menu';
+import { canReturnTo, landingPath } from './landing';
+
+function labels(items: readonly AdminMenuItem[], depth = 0): string[] {
+  return items.flatMap((item) => [
+    `${'-'.repeat(depth)}${item.label}`,
+    ...labels(item.children ?? [], depth + 1),
+  ]);
+}
+
+const WITH_OVERVIEW_AND_ACCOUNTS = [
+  'Overview',
+  'Investors',
+  'Settings',
+  '-Account',
+  '--Features',
+  '-Admin accounts',
+  '-Terminology',
+  '-Investor',
+  '--Lead status',
+  '--Terms',
+  '--Risk warning',
+  '-Security',
+  '--Account details',
+];
+const WITH_OVERVIEW = ['Overview', 'Investors', 'Settings', '-Security', '--Account details'];
+const SECURITY_ONLY = ['Settings', '-Security', '--Account details'];
+const WITH_INVESTORS = ['Investors', ...SECURITY_ONLY];
+
+/** Spec §2.3 and §6: what each role sees, and where it lands after login. */
+const EXPECTED: Record<RoleId, { menu: string[]; landing: string }> = {
+  1: { menu: WITH_OVERVIEW_AND_ACCOUNTS, landing: '/admin' },
+  2: { menu: SECURITY_ONLY, landing: '/admin/settings/security' },
+  3: { menu: WITH_OVERVIEW, landing: '/admin' },
+  5: { menu: [], landing: '/investor' },
+  7: { menu: SECURITY_ONLY, landing: '/admin/settings/security' },
+  8: { menu: WITH_OVERVIEW_AND_ACCOUNTS, landing: '/admin' },
+  9: { menu: WITH_INVESTORS, landing: '/admin/investors' },
+  10: { menu: WITH_INVESTORS, landing: '/admin/investors' },
+  11: { menu: WITH_INVESTORS, landing: '/admin/investors' },
+  12: { menu: WITH_INVESTORS, landing: '/admin/investors' },
+};
+
+describe('the admin menu, filtered by the permission table', () => {
+  it.each(ROLE_IDS.map((roleId) => [roleId, EXPECTED[roleId]] as const))(
+    'role %i sees its entries and lands on its first one',
+    (roleId, expected) => {
+      expect(labels(visibleAdminMenu(roleId))).toEqual(expected.menu);
+      expect(landingPath(roleId)).toBe(expected.landing);
+    },
+  );
+
+  it('shows nothing to an unknown role or nobody, and sends them to /login', () => {
+    expect(visibleAdminMenu(4)).toEqual([]);
+    expect(visibleAdminMenu(undefined)).toEqual([]);
+    expect(adminLandingPath(4)).toBeUndefined();
+    expect(landingPath(undefined)).toBe('/login');
+  });
+
+  it('lands every staff role on a screen of the admin area', () => {
+    for (const roleId of STAFF_ROLE_IDS) expect(landingPath(roleId)).toMatch(/^\/admin/);
+  });
+
+  it('drops a group whose children are all hidden, and keeps appended entries in order', () => {
+    const menu: AdminMenuItem[] = [
+      ...ADMIN_MENU,
+      {
+        id: 'reports',
+        label: 'Reports',
+        children: [
+          { id: 'kpis', label: 'KPIs', path: '/admin/reports/kpis', resource: 'kpi', action: 'index' },
+        ],
+      },
+    ];
+    expect(labels(visibleAdminMenu(12, menu))).toEqual(WITH_INVESTORS);
+    expect(labels(visibleAdminMenu(11, menu))).toEqual([...WITH_INVESTORS, 'Reports', '-KPIs']);
+  });
+});
+
+describe('returning to a remembered page after login', () => {
+  it('honours a page in the user own area that the role may open', () => {
+    expect(canReturnTo(1, '/admin/settings/account/admin-accounts?page=2')).toBe(true);
+    expect(canReturnTo(12, '/admin/investors/7/edit')).toBe(true);
+    expect(canReturnTo(12, '/admin/investors/7/details/documents')).toBe(true);
+    expect(canReturnTo(5, '/investor/profile/view')).toBe(true);
+    expect(canReturnTo(12, '/admin/settings/security/details')).toBe(true);
+  });
+
+  it('refuses another area, or a screen the role may not open', () => {
+    expect(canReturnTo(12, '/admin')).toBe(false);
+    expect(canReturnTo(12, '/admin/settings/account/admin-accounts')).toBe(false);
+    // Creator may list and add investors, not open one.
+    expect(canReturnTo(9, '/admin/investors/7/details')).toBe(false);
+    expect(canReturnTo(9, '/admin/investors/new-investor')).toBe(true);
+    expect(canReturnTo(5, '/admin/settings/security')).toBe(false);
+    expect(canReturnTo(1, '/investor')).toBe(false);
+    expect(canReturnTo(1, '/administrator')).toBe(false);
+  });
+});

@@ -1,0 +1,9 @@
+import type { InvestorListParams } from './get-investors';
+
+export const investorKeys = {
+  all: ['investors'] as const,
+  lists: () => [...investorKeys.all, 'list'] as const,
+  list: (params: InvestorListParams) => [...investorKeys.lists(), params] as const,
+  details: () => [...investorKeys.all, 'detail'] as const,
+  detail: (id: number) => [...investorKeys.details(), id] as const,
+};

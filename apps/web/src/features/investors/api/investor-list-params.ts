@@ -1,0 +1,100 @@
+import {
+  CLIENT_TYPES,
+  INVESTOR_CATEGORIES,
+  INVESTOR_COLUMNS,
+  INVESTOR_STATUSES,
+  ONBOARDING_STATES,
+  type ExportFormat,
+  type ListQueryParams,
+} from '@portico/contracts';
+
+/** The list's state as the address holds it (spec: a filtered view can be shared). */
+export const INVESTOR_LIST_KEYS = [
+  'search',
+  'lead_status',
+  'client_type',
+  'category',
+  'test',
+  'onboarding',
+  'organisation',
+  'owner',
+  'status',
+  'registered',
+  'sort',
+  'per_page',
+  'columns',
+] as const;
+export type InvestorListKey = (typeof INVESTOR_LIST_KEYS)[number];
+
+/** The filters among them: "Clear filters" empties these and keeps the rest. */
+export const INVESTOR_FILTER_KEYS = [
+  'lead_status',
+  'client_type',
+  'category',
+  'test',
+  'onboarding',
+  'organisation',
+  'owner',
+  'status',
+  'registered',
+] as const satisfies readonly InvestorListKey[];
+
+export const DEFAULT_INVESTOR_SORT = '-created_at';
+export const INVESTOR_PAGE_SIZES = [25, 50, 100] as const;
+export const DEFAULT_INVESTOR_PAGE_SIZE = 25;
+
+export type InvestorColumnKey = (typeof INVESTOR_COLUMNS)[number]['key'];
+export const INVESTOR_COLUMN_KEYS: readonly InvestorColumnKey[] = INVESTOR_COLUMNS.map(
+  (column) => column.key,
+);
+export const DEFAULT_INVESTOR_COLUMNS: readonly InvestorColumnKey[] = INVESTOR_COLUMNS.filter(
+  (column) => column.default,
+).map((column) => column.key);
+/** The name opens the record: it is always shown. */
+export const REQUIRED_INVESTOR_COLUMNS: readonly InvestorColumnKey[] = ['name'];
+
+const oneOf = <T extends string>(allowed: readonly T[], value: string): T | undefined =>
+  (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+const id = (value: string) => (/^[1-9]\d*$/.test(value) ? Number(value) : undefined);
+const day = (value: string | undefined) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+
+/** "2024-01-01,2024-03-31" → both days, or undefined for what is missing or malformed. */
+export function parseRange(value: string): [string | undefined, string | undefined] {
+  const [from, to] = value.split(',');
+  return [day(from), day(to)];
+}
+
+/**
+ * The address's values as the server's filters (API-CONTRACT.md §2). Anything malformed in a shared
+ * link is left out rather than sent to be refused.
+ */
+export function investorFilters(values: Record<InvestorListKey, string>) {
+  const [from, to] = parseRange(values.registered);
+  return {
+    search: values.search.trim() || undefined,
+    lead_status_id: id(values.lead_status),
+    client_type: oneOf(CLIENT_TYPES, values.client_type),
+    category: oneOf(INVESTOR_CATEGORIES, values.category),
+    compliance_passed: values.test === 'passed' ? true : values.test === 'not_passed' ? false : undefined,
+    onboarding_state: oneOf(ONBOARDING_STATES, values.onboarding),
+    organisation_id: id(values.organisation),
+    owner_id: id(values.owner),
+    status: oneOf(INVESTOR_STATUSES, values.status),
+    // The server reads one day as "from"; "to" alone needs a start.
+    created_between: from || to ? `${from ?? '1970-01-01'}${to ? `,${to}` : ''}` : undefined,
+  } satisfies ListQueryParams['filter'];
+}
+
+export type InvestorFilters = ReturnType<typeof investorFilters>;
+
+export function pageSizeOf(value: string): number {
+  const size = Number(value);
+  return (INVESTOR_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_INVESTOR_PAGE_SIZE;
+}
+
+export interface InvestorExport {
+  format: ExportFormat;
+  filters: InvestorFilters;
+  sort: string;
+  columns: readonly InvestorColumnKey[];
+}

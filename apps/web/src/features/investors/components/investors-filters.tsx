@@ -1,0 +1,142 @@
+import { Button, Select, SimpleGrid } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import {
+  CATEGORY_TERMS,
+  CLIENT_TYPE_LABELS,
+  CLIENT_TYPES,
+  INVESTOR_CATEGORIES,
+  ONBOARDING_STATE_LABELS,
+  ONBOARDING_STATES,
+} from '@portico/contracts';
+import { IconCalendar, IconFilterOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useStaffOptions } from '../../../lib/records/use-staff-options';
+import { useTerminology } from '../../../lib/terminology';
+import { useLeadStatusOptions } from '../../lead-statuses/api/get-lead-statuses';
+import { useOrganisationOptions } from '../api/get-organisation-options';
+import { INVESTOR_FILTER_KEYS, parseRange, type InvestorListKey } from '../api/investor-list-params';
+
+type FilterKey = (typeof INVESTOR_FILTER_KEYS)[number];
+
+interface InvestorsFiltersProps {
+  values: Record<InvestorListKey, string>;
+  onChange: (changes: Partial<Record<FilterKey, string | null>>) => void;
+}
+
+const CLIENT_TYPE_OPTIONS = CLIENT_TYPES.map((value) => ({ value, label: CLIENT_TYPE_LABELS[value] }));
+const ONBOARDING_OPTIONS = ONBOARDING_STATES.map((value) => ({
+  value,
+  label: ONBOARDING_STATE_LABELS[value],
+}));
+const TEST_OPTIONS = [
+  { value: 'passed', label: 'Passed' },
+  { value: 'not_passed', label: 'Not passed' },
+];
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'invited', label: 'Invited' },
+  { value: 'deactivated', label: 'Deactivated' },
+];
+
+type Range = [string | null, string | null];
+
+/**
+ * The registration date range. The picker holds the first day chosen until the second one is; only a
+ * whole range (or none) goes into the address.
+ */
+function RegisteredBetween({
+  from,
+  to,
+  onChange,
+}: {
+  from: string | undefined;
+  to: string | undefined;
+  onChange: (value: string | null) => void;
+}) {
+  const applied: Range = [from ?? null, to ?? null];
+  const [draft, setDraft] = useState<Range>(applied);
+  const [shown, setShown] = useState(applied.join(','));
+  // The address changed from elsewhere (clear filters, back button): show what is applied.
+  if (applied.join(',') !== shown) {
+    setShown(applied.join(','));
+    setDraft(applied);
+  }
+  return (
+    <DatePickerInput
+      type="range"
+      label="Registered between"
+      placeholder="Any date"
+      leftSection={<IconCalendar size={16} aria-hidden />}
+      value={draft}
+      onChange={(range) => {
+        const [start, end] = range;
+        setDraft([start, end]);
+        if (start && end) onChange(`${start},${end}`);
+        else if (!start && !end) onChange(null);
+      }}
+      clearable
+      allowSingleDateInRange
+      valueFormat="D MMM YY"
+      popoverProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** The filters staff use (issue 4): each one is a parameter of the address. */
+export function InvestorsFilters({ values, onChange }: InvestorsFiltersProps) {
+  const terminology = useTerminology();
+  const leadStatuses = useLeadStatusOptions();
+  const organisations = useOrganisationOptions();
+  const staff = useStaffOptions();
+  const [from, to] = parseRange(values.registered);
+  const active = INVESTOR_FILTER_KEYS.filter((key) => values[key] !== '');
+
+  const select = (
+    key: FilterKey,
+    label: string,
+    data: Array<{ value: string; label: string }>,
+    placeholder: string,
+  ) => (
+    <Select
+      label={label}
+      placeholder={placeholder}
+      data={data}
+      value={values[key] || null}
+      onChange={(value) => onChange({ [key]: value })}
+      clearable
+      searchable={data.length > 8}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
+      {select('lead_status', 'Lead status', leadStatuses.options, 'Any lead status')}
+      {select('client_type', 'Client type', CLIENT_TYPE_OPTIONS, 'Any client type')}
+      {select(
+        'category',
+        'Category',
+        INVESTOR_CATEGORIES.map((value) => ({ value, label: terminology[CATEGORY_TERMS[value]] })),
+        'Any category',
+      )}
+      {select('test', 'Appropriateness test', TEST_OPTIONS, 'Passed or not')}
+      {select('onboarding', 'Onboarding', ONBOARDING_OPTIONS, 'Any stage')}
+      {organisations.available &&
+        select('organisation', 'Organisation', organisations.options, 'Any organisation')}
+      {select('owner', 'Owner', staff.options, 'Anyone')}
+      {select('status', 'Account', STATUS_OPTIONS, 'Any account state')}
+      <RegisteredBetween from={from} to={to} onChange={(value) => onChange({ registered: value })} />
+      {active.length > 0 && (
+        <Button
+          variant="subtle"
+          color="gray"
+          leftSection={<IconFilterOff size={16} aria-hidden />}
+          onClick={() => onChange(Object.fromEntries(INVESTOR_FILTER_KEYS.map((key) => [key, null])))}
+          style={{ alignSelf: 'end' }}
+        >
+          Clear filters ({active.length})
+        </Button>
+      )}
+    </SimpleGrid>
+  );
+}

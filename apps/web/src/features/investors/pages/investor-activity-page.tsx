@@ -1,0 +1,30 @@
+import { Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { ActivityTimeline } from '../../../components/records/activity/activity-timeline';
+import { useInvestor } from '../api/get-investor';
+import { useInvestorId } from '../api/use-investor-id';
+import { InvestorSummary } from '../components/investor-summary';
+
+/** The details page itself (spec §2.1: Activity): the key facts, then everything that happened. */
+export function InvestorActivityPage() {
+  const id = useInvestorId() ?? 0;
+  const { data: investor } = useInvestor(id || undefined);
+  return (
+    <Stack gap="lg">
+      {investor ? <InvestorSummary investor={investor} /> : <Skeleton height={180} radius="md" />}
+      <Paper
+        withBorder
+        radius="md"
+        p={{ base: 'md', sm: 'lg' }}
+        component="section"
+        aria-labelledby="investor-activity"
+      >
+        <Stack gap="md">
+          <Title order={2} fz="lg" id="investor-activity">
+            Activity
+          </Title>
+          <ActivityTimeline record={{ type: 'investor', id }} />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+export const leadStatusKeys = {
+  all: ['lead-statuses'] as const,
+};

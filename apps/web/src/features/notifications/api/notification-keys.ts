@@ -1,0 +1,13 @@
+import { isInvestorRole, type NotificationAudience } from '@portico/contracts';
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  audience: (audience: NotificationAudience) => [...notificationKeys.all, audience] as const,
+  list: (audience: NotificationAudience) => [...notificationKeys.audience(audience), 'list'] as const,
+  unread: (audience: NotificationAudience) => [...notificationKeys.audience(audience), 'unread'] as const,
+};
+
+/** Investors read theirs under /api/notifications/user, staff under /api/notifications/admin (spec §7). */
+export function audienceOf(roleId: number): NotificationAudience {
+  return isInvestorRole(roleId) ? 'user' : 'admin';
+}

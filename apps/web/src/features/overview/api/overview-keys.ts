@@ -1,0 +1,4 @@
+export const overviewKeys = {
+  all: ['overview'] as const,
+  stats: () => [...overviewKeys.all, 'stats'] as const,
+};

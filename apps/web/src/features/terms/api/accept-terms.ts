@@ -1,0 +1,13 @@
+import { dataOf, userSchema, type User } from '@portico/contracts';
+import { api } from '../../../lib/api-client';
+
+const userResponse = dataOf(userSchema);
+
+/**
+ * Spec §7: accepting the terms is a POST to the user's own endpoint with a form body
+ * `_method=PATCH&accepted_terms_version=N`.
+ */
+export async function acceptTerms(userId: number, version: number): Promise<User> {
+  const form = new URLSearchParams({ _method: 'PATCH', accepted_terms_version: String(version) });
+  return (await api.post(`/api/users/${userId}`, form, userResponse)).data;
+}

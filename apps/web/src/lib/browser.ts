@@ -1,0 +1,9 @@
+/**
+ * Full-page navigations (logout, session expiry). One object so tests can observe them:
+ * jsdom cannot navigate.
+ */
+export const browser = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};

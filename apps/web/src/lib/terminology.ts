@@ -1,0 +1,34 @@
+import { isRoleId, resolveTerminology, type TermKey, type Terminology } from '@portico/contracts';
+import { useCallback, useMemo } from 'react';
+import { useBranding } from './branding';
+
+/** Every editable label, the deployment's words merged over the defaults (spec §1). */
+export function useTerminology(): Terminology {
+  const navigation = useBranding()?.navigation;
+  return useMemo(() => resolveTerminology(navigation), [navigation]);
+}
+
+/** One editable label: `useTerm('investments')`. */
+export function useTerm(key: TermKey): string {
+  return useTerminology()[key];
+}
+
+/** The name a role goes by in this deployment (terms role_1 … role_12). */
+export function roleTerm(terminology: Terminology, roleId: number): string {
+  return isRoleId(roleId) ? terminology[`role_${roleId}`] : 'Unknown role';
+}
+
+export function useRoleName(): (roleId: number) => string {
+  const terminology = useTerminology();
+  return useCallback((roleId: number) => roleTerm(terminology, roleId), [terminology]);
+}
+
+/**
+ * A label inside a sentence: "Investors" becomes "investors", while a name that is not a plain capitalised
+ * word ("LPs", "iShares") keeps its spelling.
+ */
+export function inSentence(term: string): string {
+  const [first = '', second = ''] = term;
+  if (second !== '' && second !== second.toLowerCase()) return term;
+  return first.toLowerCase() + term.slice(1);
+}

@@ -1,0 +1,36 @@
+import type { IncomingMessage } from 'node:http';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+const API_ORIGIN = process.env.PORTICO_API_ORIGIN ?? 'http://localhost:3000';
+
+const proxyAll: ProxyOptions = { target: API_ORIGIN, changeOrigin: false };
+const proxyRealtime: ProxyOptions = { target: API_ORIGIN, changeOrigin: false, ws: true };
+
+/** /login, /logout and /register are SPA pages on GET and API calls on POST. */
+const proxyPostOnly: ProxyOptions = {
+  target: API_ORIGIN,
+  changeOrigin: false,
+  bypass: (request: IncomingMessage) => (request.method === 'POST' ? undefined : '/index.html'),
+};
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api/': proxyAll,
+      '/sanctum': proxyAll,
+      '/email': proxyAll,
+      '/password': proxyAll,
+      '/broadcasting': proxyAll,
+      '/app/': proxyRealtime,
+      '^/(login|logout|register)$': proxyPostOnly,
+    },
+  },
+});

@@ -1,0 +1,159 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { format, resolveConfig } from 'prettier';
+import type { CpuShare } from './cpu';
+import type { HttpResult } from './http-driver';
+import type { RawResult } from './raw-driver';
+import { round } from './stats';
+
+export interface EndpointReport {
+  label: string;
+  /** what the raw column runs */
+  rawLabel: string;
+  http: HttpResult;
+  httpCpu: CpuShare;
+  /** how many measured runs it took to get one that other work did not disturb */
+  httpAttempts: number;
+  raw: RawResult;
+  rawCpu: CpuShare;
+  rawAttempts: number;
+}
+
+export interface PlanReport {
+  title: string;
+  sql: string;
+  plan: string;
+}
+
+export interface BenchReport {
+  date: string;
+  command: string;
+  machine: string;
+  dataset: string;
+  generation: string;
+  method: string;
+  durationSeconds: number;
+  cores: number;
+  endpoints: EndpointReport[];
+  plans: PlanReport[];
+  reading: string[];
+  /** the sentence before the plans (by default, for the staff list) */
+  plansIntro?: string;
+  /** paragraphs after the reading, before the plans (comparisons, notes) */
+  notes?: string[];
+  cleanup: string;
+}
+
+const HEADER = `# Benchmarks
+
+Load and scale benchmarks of Portico, run with \`npm run bench\` (never part of \`npm test\`). Each
+section is written by its benchmark between its own HTML comment markers: a rerun replaces only its own
+section, and a new benchmark appends a new one. The numbers are from one machine and one run; compare
+ratios and orders of magnitude rather than single digits.
+`;
+
+const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+const whole = (value: number) => Math.round(value).toLocaleString('en-US');
+
+function resultsTable(endpoints: EndpointReport[]): string {
+  const lines = [
+    '| endpoint | HTTP req/s | HTTP p50 ms | HTTP p99 ms | raw SQL ops/s | raw p50 ms | raw p99 ms | HTTP/raw throughput | HTTP non-2xx |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const e of endpoints) {
+    lines.push(
+      `| ${e.label} | ${whole(e.http.requestsPerSecond)} | ${fixed(e.http.p50, 2)} | ${fixed(e.http.p99, 2)} | ${whole(
+        e.raw.opsPerSecond,
+      )} | ${fixed(e.raw.p50, 2)} | ${fixed(e.raw.p99, 2)} | ${fixed(e.http.requestsPerSecond / e.raw.opsPerSecond, 2)} | ${
+        e.http.non2xx + e.http.errors
+      } |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function cpuTable(endpoints: EndpointReport[]): string {
+  const lines = [
+    '| endpoint | run | server (Node) CPU ms | PostgreSQL CPU ms | load generator CPU ms | cores busy | other load (cores) | attempts |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const e of endpoints) {
+    const row = (run: string, cpu: CpuShare, server: boolean, attempts: number) =>
+      `| ${e.label} | ${run} | ${server ? fixed(cpu.serverMs, 2) : '–'} | ${fixed(cpu.postgresMs, 2)} | ${fixed(
+        cpu.benchMs,
+        2,
+      )} | ${fixed(cpu.coresBusy, 2)} | ${fixed(cpu.otherCores, 2)} | ${attempts} |`;
+    lines.push(row('HTTP', e.httpCpu, true, e.httpAttempts), row('raw SQL', e.rawCpu, false, e.rawAttempts));
+  }
+  return lines.join('\n');
+}
+
+function plansBlock(plans: PlanReport[]): string {
+  return plans
+    .map(
+      (p) =>
+        `<details><summary>${p.title}</summary>\n\n\`\`\`sql\n${p.sql}\n\`\`\`\n\n\`\`\`text\n${p.plan}\n\`\`\`\n\n</details>`,
+    )
+    .join('\n\n');
+}
+
+export function renderSection(id: string, title: string, report: BenchReport): string {
+  return [
+    `<!-- bench:${id}:start -->`,
+    `<!-- Written by bench/run.ts; edits between these markers are replaced on the next run. -->`,
+    '',
+    `## ${title}`,
+    '',
+    `- Date: ${report.date}`,
+    `- Command: \`${report.command}\``,
+    `- Machine: ${report.machine}`,
+    `- Dataset: ${report.dataset}`,
+    `- Generation: ${report.generation}`,
+    '',
+    report.method,
+    '',
+    resultsTable(report.endpoints),
+    '',
+    'Raw SQL per operation: ' +
+      report.endpoints.map((e) => `${e.label}: ${e.rawLabel}`).join('; ') +
+      '. Latencies are per request (HTTP) or per operation (raw), nearest-rank percentiles of every sample.',
+    '',
+    '### Where the time goes',
+    '',
+    `CPU time per request (HTTP) or per operation (raw SQL), read from /proc over each measured run (${report.durationSeconds} s); "cores busy" is the sum of all three over wall time, out of ${report.cores}; "other load" is whatever else kept the machine's cores busy meanwhile (other people's builds and tests share this machine, and it lowers the numbers). PostgreSQL counts only the backends connected to the bench database:`,
+    '',
+    cpuTable(report.endpoints),
+    '',
+    ...report.reading.flatMap((paragraph) => [paragraph, '']),
+    ...(report.notes ?? []).flatMap((paragraph) => [paragraph, '']),
+    '### Query plans at this size',
+    '',
+    report.plansIntro ??
+      'EXPLAIN (ANALYZE, BUFFERS) of the statements the staff list runs, with the parameters bound as the server binds them:',
+    '',
+    plansBlock(report.plans),
+    '',
+    report.cleanup,
+    '',
+    `<!-- bench:${id}:end -->`,
+  ].join('\n');
+}
+
+/**
+ * Replaces this benchmark's section in the file, or appends it; other sections are kept as they are.
+ * The result is formatted with the repository's prettier settings, so `prettier --check` stays clean.
+ */
+export async function writeSection(file: string, id: string, section: string) {
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : HEADER;
+  const start = `<!-- bench:${id}:start -->`;
+  const end = `<!-- bench:${id}:end -->`;
+  const from = current.indexOf(start);
+  const to = current.indexOf(end);
+  const next =
+    from >= 0 && to > from
+      ? `${current.slice(0, from)}${section}${current.slice(to + end.length)}`
+      : `${current.trimEnd()}\n\n${section}\n`;
+  const options = (await resolveConfig(file)) ?? {};
+  writeFileSync(file, await format(next, { ...options, filepath: file }));
+}
+
+export const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${round(ms / 1000, 1)} s`);

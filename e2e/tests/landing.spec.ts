@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { logIn } from './support/session';
+
+/**
+ * Spec §2.3: after login, staff land on their first permitted admin screen and investors on /investor.
+ * The screens that exist today: Overview (overview.index: Super Admin, Support, Investment Committee)
+ * and Settings → Security (every staff role).
+ */
+const LANDINGS: Array<[email: string, path: string, menu: string[]]> = [
+  ['admin@portico.test', '/admin', ['Overview', 'Admin accounts', 'Security']],
+  ['support@portico.test', '/admin', ['Overview', 'Admin accounts', 'Security']],
+  ['committee@portico.test', '/admin', ['Overview', 'Security']],
+  ['entrepreneur@portico.test', '/admin/settings/security', ['Security']],
+  ['custodian@portico.test', '/admin/settings/security', ['Security']],
+  ['creator@portico.test', '/admin/settings/security', ['Security']],
+  ['manager@portico.test', '/admin/settings/security', ['Security']],
+  ['fundmanager@portico.test', '/admin/settings/security', ['Security']],
+  ['adviser@portico.test', '/admin/settings/security', ['Security']],
+  ['investor@portico.test', '/investor', []],
+  ['investor2@portico.test', '/investor', []],
+];
+
+for (const [email, path, menu] of LANDINGS) {
+  test(`${email} lands on ${path}`, async ({ page }) => {
+    await logIn(page, email);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    if (path.startsWith('/admin')) {
+      const navigation = page.getByRole('navigation', { name: /admin/i });
+      for (const label of menu) await expect(navigation.getByRole('link', { name: label })).toBeVisible();
+      if (!menu.includes('Overview'))
+        await expect(navigation.getByRole('link', { name: 'Overview' })).toHaveCount(0);
+      if (!menu.includes('Admin accounts'))
+        await expect(navigation.getByRole('link', { name: 'Admin accounts' })).toHaveCount(0);
+    } else {
+      const firstName = email === 'investor@portico.test' ? 'Olivia' : 'James';
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(firstName);
+    }
+  });
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * The CRM records that documents, notes, calls, tasks and the activity timeline hang off. Each has an
+ * API path; all are guarded by the `investors` resource of the permission table (spec §6).
+ */
+export const SUBJECT_TYPES = ['investor', 'contact', 'organisation', 'investment_method', 'nominee'] as const;
+export type SubjectType = (typeof SUBJECT_TYPES)[number];
+
+export const SUBJECT_PATHS = {
+  investor: 'investors',
+  contact: 'contacts',
+  organisation: 'organisations',
+  investment_method: 'investment-methods',
+  nominee: 'nominees',
+} as const satisfies Record<SubjectType, string>;
+export type SubjectPath = (typeof SUBJECT_PATHS)[SubjectType];
+
+/** A person or record in a sentence or a link: id and name. */
+export const personRefSchema = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'PersonRef' });
+export type PersonRef = z.infer<typeof personRefSchema>;
+
+export const subjectRefSchema = z
+  .object({ type: z.enum(SUBJECT_TYPES), id: z.number().int(), name: z.string() })
+  .meta({ id: 'SubjectRef' });
+export type SubjectRef = z.infer<typeof subjectRefSchema>;
+
+/** Optional text fields: "" clears them (sent as null), absent leaves them alone. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^[+()\d\s-]*$/, { error: 'The :attribute field may only hold digits, spaces, +, - and brackets.' })
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .optional();
+
+export const optionalEmail = z
+  .string()
+  .trim()
+  .pipe(z.union([z.literal(''), z.email({ error: 'The :attribute field must be a valid email address.' })]))
+  .transform((value) => (value === '' ? null : value.toLowerCase()))
+  .nullable()
+  .optional();
+
+export const COUNTRIES_NOTE = 'ISO 3166-1 alpha-2 country code, e.g. GB';
+export const countrySchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^([A-Z]{2})?$/, { error: 'The :attribute field must be a two-letter country code, e.g. GB.' })
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .optional();
+
+export const addressShape = {
+  address_line_1: optionalText(200),
+  address_line_2: optionalText(200),
+  city: optionalText(100),
+  postcode: optionalText(20),
+  country: countrySchema,
+};

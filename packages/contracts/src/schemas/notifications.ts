@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { timestampSchema } from './common';
+
+/** spec §3: the icon names a notification may carry. */
+export const NOTIFICATION_ICONS = [
+  'update_reports',
+  'investment_opportunity_invested',
+  'investment_opportunity_transition_existing',
+  'investment_opportunity_invited',
+  'default',
+] as const;
+export type NotificationIcon = (typeof NOTIFICATION_ICONS)[number];
+
+/** Investors read theirs under /api/notifications/user, staff under /api/notifications/admin. */
+export const NOTIFICATION_AUDIENCES = ['user', 'admin'] as const;
+export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
+
+export const NOTIFICATION_EVENT = 'Illuminate\\Notifications\\Events\\BroadcastNotificationCreated';
+
+export const notificationDataSchema = z.object({
+  /** may hold **bold** markup */
+  message: z.string(),
+  /** the route to open */
+  cta: z.string(),
+  icon: z.enum(NOTIFICATION_ICONS),
+});
+export type NotificationData = z.infer<typeof notificationDataSchema>;
+
+export const notificationSchema = z
+  .object({
+    id: z.uuid(),
+    type: z.string(),
+    notifiable_type: z.string(),
+    notifiable_id: z.number().int(),
+    data: notificationDataSchema,
+    read_at: timestampSchema.nullable(),
+    created_at: timestampSchema,
+    updated_at: timestampSchema,
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** Where a cta may point: a path inside the app, never another site or a script. */
+export const ctaSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^\/(?!\/)[^\s]*$/, {
+    error: 'The :attribute field must be a path inside the app, starting with /.',
+  });
+
+/** Staff send a message to investors (all, or chosen ones). */
+export const sendNotificationInputSchema = z
+  .object({
+    recipients: z.enum(['all_investors', 'users']),
+    user_ids: z.array(z.number().int().positive()).max(10_000).optional(),
+    message: z.string().trim().min(1).max(500),
+    cta: ctaSchema.optional(),
+  })
+  .refine((value) => value.recipients !== 'users' || (value.user_ids?.length ?? 0) > 0, {
+    error: 'Choose at least one recipient.',
+    path: ['user_ids'],
+  })
+  .meta({ id: 'NotificationMessage' });
+export type SendNotificationInput = z.input<typeof sendNotificationInputSchema>;
