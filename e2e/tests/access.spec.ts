@@ -10,7 +10,7 @@ test('a staff user opening a screen their role may not see gets the error page',
     await expect(page).toHaveTitle('Something went wrong...');
   }
   await page.getByRole('link', { name: /back to login/i }).click();
-  await expect(page).toHaveURL(/\/admin\/settings\/security$/);
+  await expect(page).toHaveURL(/\/admin\/investors$/);
 });
 
 test('an investor cannot open the admin portal', async ({ page }) => {

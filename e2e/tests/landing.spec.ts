@@ -3,19 +3,20 @@ import { logIn } from './support/session';
 
 /**
  * Spec §2.3: after login, staff land on their first permitted admin screen and investors on /investor.
- * The screens that exist today: Overview (overview.index: Super Admin, Support, Investment Committee)
- * and Settings → Security (every staff role).
+ * The menu's order: Overview (overview.index: Super Admin, Support, Investment Committee), Investors
+ * (investors.index: also Creator, Investment Manager, Fund Manager and Adviser), then Settings, where
+ * Security is open to every staff role.
  */
 const LANDINGS: Array<[email: string, path: string, menu: string[]]> = [
-  ['admin@portico.test', '/admin', ['Overview', 'Admin accounts', 'Security']],
-  ['support@portico.test', '/admin', ['Overview', 'Admin accounts', 'Security']],
-  ['committee@portico.test', '/admin', ['Overview', 'Security']],
+  ['admin@portico.test', '/admin', ['Overview', 'Investors', 'Admin accounts', 'Security']],
+  ['support@portico.test', '/admin', ['Overview', 'Investors', 'Admin accounts', 'Security']],
+  ['committee@portico.test', '/admin', ['Overview', 'Investors', 'Security']],
   ['entrepreneur@portico.test', '/admin/settings/security', ['Security']],
   ['custodian@portico.test', '/admin/settings/security', ['Security']],
-  ['creator@portico.test', '/admin/settings/security', ['Security']],
-  ['manager@portico.test', '/admin/settings/security', ['Security']],
-  ['fundmanager@portico.test', '/admin/settings/security', ['Security']],
-  ['adviser@portico.test', '/admin/settings/security', ['Security']],
+  ['creator@portico.test', '/admin/investors', ['Investors', 'Security']],
+  ['manager@portico.test', '/admin/investors', ['Investors', 'Security']],
+  ['fundmanager@portico.test', '/admin/investors', ['Investors', 'Security']],
+  ['adviser@portico.test', '/admin/investors', ['Investors', 'Security']],
   ['investor@portico.test', '/investor', []],
   ['investor2@portico.test', '/investor', []],
 ];
@@ -26,9 +27,12 @@ for (const [email, path, menu] of LANDINGS) {
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     if (path.startsWith('/admin')) {
       const navigation = page.getByRole('navigation', { name: /admin/i });
-      for (const label of menu) await expect(navigation.getByRole('link', { name: label })).toBeVisible();
+      for (const label of menu)
+        await expect(navigation.getByRole('link', { name: label, exact: true }).first()).toBeVisible();
       if (!menu.includes('Overview'))
         await expect(navigation.getByRole('link', { name: 'Overview' })).toHaveCount(0);
+      if (!menu.includes('Investors'))
+        await expect(navigation.getByRole('link', { name: 'Investors', exact: true })).toHaveCount(0);
       if (!menu.includes('Admin accounts'))
         await expect(navigation.getByRole('link', { name: 'Admin accounts' })).toHaveCount(0);
     } else {

@@ -24,7 +24,7 @@ test('a Super Admin invites a colleague who sets a password and lands on their s
   await theirs.getByLabel('New password', { exact: true }).fill('carla chooses well');
   await theirs.getByLabel('Confirm new password').fill('carla chooses well');
   await theirs.getByRole('button', { name: /set password|save|continue/i }).click();
-  await expect(theirs).toHaveURL(/\/admin\/settings\/security$/);
+  await expect(theirs).toHaveURL(/\/admin\/investors$/);
   await invitee.close();
 
   await page.reload();
