@@ -78,12 +78,12 @@ test('staff filter the investors list, share it by its address and export what t
     });
 
   await page.goto('/admin/investors');
-  await page.getByLabel('Search').fill(tag);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
   await expect(page).toHaveURL(new RegExp(`search=${tag}`));
   await expect(page.getByRole('row').filter({ hasText: tag })).toHaveCount(3);
 
   await page.getByRole('button', { name: 'Filters' }).click();
-  await page.getByLabel('Client type').click();
+  await page.getByRole('combobox', { name: 'Client type' }).click();
   await page.getByRole('option', { name: 'Sole trader' }).click();
   await expect(page.getByRole('row').filter({ hasText: tag })).toHaveCount(1);
   await expect(page.getByRole('row').filter({ hasText: tag })).toContainText('Cleo');
@@ -114,11 +114,11 @@ test('a private document uploaded by staff is never reachable by the investor, b
   await logIn(page, 'admin@portico.test');
   const id = await investorId(page, 'investor@portico.test');
   await page.goto(`/admin/investors/${id}/details/documents`);
-  const name = `private-note-${Date.now().toString(36)}.txt`;
+  const name = `private-note-${Date.now().toString(36)}.pdf`;
   await page.getByLabel('Choose files').setInputFiles({
     name,
-    mimeType: 'text/plain',
-    buffer: Buffer.from('Staff-only remarks about this investor.\n'),
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
   });
   await page.getByRole('radio', { name: 'Private' }).check();
   await page.getByRole('button', { name: 'Upload 1 file' }).click();
@@ -153,10 +153,11 @@ test('a task assigned to a colleague shows in their tasks on /admin, overdue and
   const id = await investorId(page, 'investor2@portico.test');
   await page.goto(`/admin/investors/${id}/details/notes-calls-tasks`);
   const title = `Call back about the EIS relief ${Date.now().toString(36)}`;
+  await page.getByRole('tab', { name: 'Tasks' }).click();
   await page.getByRole('button', { name: 'Add a task' }).click();
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Due').fill('2024-01-15T09:30');
-  await page.getByLabel('Assignee').click();
+  await page.getByRole('combobox', { name: 'Assignee' }).click();
   await page.getByRole('option', { name: /Hugh Bennett/ }).click();
   await page.getByRole('button', { name: 'Add task' }).click();
   await expect(page.getByRole('list', { name: 'Tasks' })).toContainText(title);
