@@ -9,6 +9,6 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     css: false,
-    testTimeout: 15_000,
+    testTimeout: 30_000,
   },
 });

@@ -19,6 +19,7 @@ import { investorsRoutes } from './modules/investors/investors.routes';
 import { createInvestorsService } from './modules/investors/investors.service';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { createImportsService } from './modules/imports/imports.service';
+import { contactsImportTarget } from './modules/imports/contacts-import';
 import { investorsImportTarget } from './modules/imports/investors-import';
 import { leadStatusesRoutes } from './modules/lead-statuses/lead-statuses.routes';
 import { categorisationJobs } from './modules/compliance/categorisation-expiry';
@@ -69,9 +70,14 @@ declare module 'fastify' {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-function createImports(ctx: AppContext, investors: ReturnType<typeof createInvestorsService>) {
+function createImports(
+  ctx: AppContext,
+  investors: ReturnType<typeof createInvestorsService>,
+  contacts: ReturnType<typeof createContactsService>,
+) {
   const service = createImportsService(ctx);
   service.register(investorsImportTarget(ctx, investors));
+  service.register(contactsImportTarget(ctx, contacts));
   return service;
 }
 
@@ -113,7 +119,7 @@ function services(ctx: AppContext) {
     auth,
     subjects,
     investors,
-    imports: createImports(ctx, investors),
+    imports: createImports(ctx, investors, contacts),
     contacts,
     organisations,
     organisationApplications: createOrganisationApplicationsService(ctx, organisations, notifications),

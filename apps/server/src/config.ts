@@ -50,7 +50,8 @@ const envSchema = z.object({
     .number()
     .int()
     .min(1024)
-    .default(10 * 1024 * 1024),
+    // the largest document (DOCUMENT_MAX_BYTES in contracts) must fit
+    .default(20 * 1024 * 1024),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

@@ -1,4 +1,4 @@
-import { ROLE_IDS, STAFF_ROLE_IDS, type RoleId } from '@portico/contracts';
+import { ALL_FEATURES_OFF, ROLE_IDS, STAFF_ROLE_IDS, type FeatureSet, type RoleId } from '@portico/contracts';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MENU, adminLandingPath, visibleAdminMenu, type AdminMenuItem } from './admin-menu';
 import { canReturnTo, landingPath } from './landing';
@@ -10,24 +10,27 @@ function labels(items: readonly AdminMenuItem[], depth = 0): string[] {
   ]);
 }
 
+/** The Investors group: the investors list first (where roles without the overview land), then the rest. */
+const INVESTORS = ['Investors', '-Investors', '-Contacts', '-Organisations', '-Investment methods'];
 const WITH_OVERVIEW_AND_ACCOUNTS = [
   'Overview',
-  'Investors',
+  ...INVESTORS,
   'Settings',
   '-Account',
   '--Features',
   '-Admin accounts',
   '-Terminology',
   '-Investor',
+  '--Sign-up documents',
   '--Lead status',
   '--Terms',
   '--Risk warning',
   '-Security',
   '--Account details',
 ];
-const WITH_OVERVIEW = ['Overview', 'Investors', 'Settings', '-Security', '--Account details'];
+const WITH_OVERVIEW = ['Overview', ...INVESTORS, 'Settings', '-Security', '--Account details'];
 const SECURITY_ONLY = ['Settings', '-Security', '--Account details'];
-const WITH_INVESTORS = ['Investors', ...SECURITY_ONLY];
+const WITH_INVESTORS = [...INVESTORS, ...SECURITY_ONLY];
 
 /** Spec §2.3 and §6: what each role sees, and where it lands after login. */
 const EXPECTED: Record<RoleId, { menu: string[]; landing: string }> = {
@@ -38,7 +41,11 @@ const EXPECTED: Record<RoleId, { menu: string[]; landing: string }> = {
   7: { menu: SECURITY_ONLY, landing: '/admin/settings/security' },
   8: { menu: WITH_OVERVIEW_AND_ACCOUNTS, landing: '/admin' },
   9: { menu: WITH_INVESTORS, landing: '/admin/investors' },
-  10: { menu: WITH_INVESTORS, landing: '/admin/investors' },
+  // The Investment Manager lists onboarding documents (spec §6): the sign-up documents, read-only.
+  10: {
+    menu: [...INVESTORS, 'Settings', '-Investor', '--Sign-up documents', '-Security', '--Account details'],
+    landing: '/admin/investors',
+  },
   11: { menu: WITH_INVESTORS, landing: '/admin/investors' },
   12: { menu: WITH_INVESTORS, landing: '/admin/investors' },
 };
@@ -61,6 +68,26 @@ describe('the admin menu, filtered by the permission table', () => {
 
   it('lands every staff role on a screen of the admin area', () => {
     for (const roleId of STAFF_ROLE_IDS) expect(landingPath(roleId)).toMatch(/^\/admin/);
+  });
+
+  it('shows organisation applications and nominees only with their features on, in order', () => {
+    const investorsGroup = (features?: Partial<FeatureSet>) =>
+      labels(
+        visibleAdminMenu(12, ADMIN_MENU, features && { ...ALL_FEATURES_OFF, ...features }).filter(
+          (item) => item.id === 'investors-group',
+        ),
+      );
+    expect(investorsGroup()).toEqual(INVESTORS);
+    expect(investorsGroup({ organisationLinks: true, nominee: true })).toEqual([
+      'Investors',
+      '-Investors',
+      '-Contacts',
+      '-Organisations',
+      '-Organisation applications',
+      '-Investment methods',
+      '-Nominees',
+    ]);
+    expect(investorsGroup({ nominee: true })).toEqual([...INVESTORS, '-Nominees']);
   });
 
   it('drops a group whose children are all hidden, and keeps appended entries in order', () => {

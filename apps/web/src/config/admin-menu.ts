@@ -45,6 +45,11 @@ export interface AdminMenuItem extends Partial<AdminScreen> {
  */
 const BRANDING = { resource: 'branding', action: 'update' } as const;
 const INVESTOR_TYPE = { resource: 'investor_type', action: 'index' } as const;
+// Contacts, organisations, investment methods and nominees are guarded by the investors resource (spec §6).
+const INVESTORS_INDEX = { resource: 'investors', action: 'index' } as const;
+const INVESTORS_CREATE = { resource: 'investors', action: 'create' } as const;
+const INVESTORS_SHOW = { resource: 'investors', action: 'show' } as const;
+const INVESTORS_UPDATE = { resource: 'investors', action: 'update' } as const;
 
 export const ADMIN_SCREENS = {
   overview: { label: 'Overview', path: '/admin', resource: 'overview', action: 'index' },
@@ -66,6 +71,88 @@ export const ADMIN_SCREENS = {
     path: '/admin/investors/:id/edit',
     resource: 'investors',
     action: 'update',
+  },
+  investorSignPdf: {
+    label: 'Document for signature',
+    path: '/admin/investors/:id/sign-pdf/:requestId',
+    resource: 'investors',
+    action: 'show',
+  },
+  contacts: { label: 'Contacts', path: '/admin/investors/contacts', ...INVESTORS_INDEX },
+  newContact: {
+    label: 'New contact',
+    path: '/admin/investors/contacts/new-contact',
+    ...INVESTORS_CREATE,
+  },
+  contactDetails: { label: 'Contact', path: '/admin/investors/contacts/:id/details', ...INVESTORS_SHOW },
+  contactEdit: { label: 'Edit contact', path: '/admin/investors/contacts/:id/edit', ...INVESTORS_UPDATE },
+  organisations: { label: 'Organisations', path: '/admin/investors/organisations', ...INVESTORS_INDEX },
+  newOrganisation: {
+    label: 'New organisation',
+    path: '/admin/investors/organisations/new-organisation',
+    ...INVESTORS_CREATE,
+  },
+  organisationDetails: {
+    label: 'Organisation',
+    path: '/admin/investors/organisations/:id/details',
+    ...INVESTORS_SHOW,
+  },
+  organisationEdit: {
+    label: 'Edit organisation',
+    path: '/admin/investors/organisations/:id/edit',
+    ...INVESTORS_UPDATE,
+  },
+  organisationApplications: {
+    label: 'Organisation applications',
+    path: '/admin/investors/organisation-applications',
+    ...INVESTORS_INDEX,
+    feature: 'organisationLinks',
+  },
+  organisationApplicationDetails: {
+    label: 'Organisation application',
+    path: '/admin/investors/organisation-applications/:id/details',
+    ...INVESTORS_SHOW,
+    feature: 'organisationLinks',
+  },
+  investmentMethods: {
+    label: 'Investment methods',
+    path: '/admin/investors/investment-methods',
+    ...INVESTORS_INDEX,
+  },
+  newInvestmentMethod: {
+    label: 'New investment method',
+    path: '/admin/investors/investment-methods/new-method',
+    ...INVESTORS_CREATE,
+  },
+  investmentMethodDetails: {
+    label: 'Investment method',
+    path: '/admin/investors/investment-methods/:id/details',
+    ...INVESTORS_SHOW,
+  },
+  investmentMethodEdit: {
+    label: 'Edit investment method',
+    path: '/admin/investors/investment-methods/:id/edit',
+    ...INVESTORS_UPDATE,
+  },
+  nominees: { label: 'Nominees', path: '/admin/investors/nominees', ...INVESTORS_INDEX, feature: 'nominee' },
+  newNominee: {
+    label: 'New nominee',
+    path: '/admin/investors/nominees/new-nominee',
+    ...INVESTORS_CREATE,
+    feature: 'nominee',
+  },
+  // No details page (spec §2.1): the record's tabs sit under its id.
+  nomineeRecord: {
+    label: 'Nominee',
+    path: '/admin/investors/nominees/:id',
+    ...INVESTORS_SHOW,
+    feature: 'nominee',
+  },
+  nomineeEdit: {
+    label: 'Edit nominee',
+    path: '/admin/investors/nominees/:id/edit',
+    ...INVESTORS_UPDATE,
+    feature: 'nominee',
   },
   account: { label: 'Account', path: '/admin/settings/account', ...BRANDING },
   features: {
@@ -94,6 +181,12 @@ export const ADMIN_SCREENS = {
     ...BRANDING,
   },
   terminologyFunds: { label: 'Funds', path: '/admin/settings/terminology/funds', ...BRANDING },
+  signUpDocuments: {
+    label: 'Sign-up documents',
+    path: '/admin/settings/investor/sign-up-documents',
+    resource: 'onboarding_documents',
+    action: 'index',
+  },
   leadStatuses: { label: 'Lead status', path: '/admin/settings/investor/lead-status', ...INVESTOR_TYPE },
   investorTerms: { label: 'Terms', path: '/admin/settings/investor/terms', ...BRANDING },
   riskWarning: { label: 'Risk warning', path: '/admin/settings/investor/risk-warning', ...BRANDING },
@@ -112,7 +205,21 @@ export type AdminScreenId = keyof typeof ADMIN_SCREENS;
 /** The admin menu, defined once, in order: only screens that work today. */
 export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { id: 'overview', icon: 'overview', term: 'overview', ...ADMIN_SCREENS.overview },
-  { id: 'investors', icon: 'investors', term: 'investors', section: true, ...ADMIN_SCREENS.investors },
+  {
+    // The group; its first entry is the investors list, so roles that start on investors land there.
+    id: 'investors-group',
+    label: 'Investors',
+    term: 'investors',
+    icon: 'investors',
+    children: [
+      { id: 'investors', term: 'investors', section: true, ...ADMIN_SCREENS.investors },
+      { id: 'contacts', section: true, ...ADMIN_SCREENS.contacts },
+      { id: 'organisations', section: true, ...ADMIN_SCREENS.organisations },
+      { id: 'organisation-applications', section: true, ...ADMIN_SCREENS.organisationApplications },
+      { id: 'investment-methods', section: true, ...ADMIN_SCREENS.investmentMethods },
+      { id: 'nominees', section: true, ...ADMIN_SCREENS.nominees },
+    ],
+  },
   {
     id: 'settings',
     label: 'Settings',
@@ -130,6 +237,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
         label: 'Investor',
         term: 'investor',
         children: [
+          { id: 'sign-up-documents', ...ADMIN_SCREENS.signUpDocuments },
           { id: 'lead-status', ...ADMIN_SCREENS.leadStatuses },
           { id: 'investor-terms', ...ADMIN_SCREENS.investorTerms },
           { id: 'risk-warning', ...ADMIN_SCREENS.riskWarning },

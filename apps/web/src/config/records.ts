@@ -29,8 +29,7 @@ export function visibleRecordTabs<Tab extends RecordTab>(
 
 /**
  * The page under which each record type's tabs live (the server's notification links add
- * "/notes-calls-tasks" to the same address). Only investors are built so far; the others follow spec
- * §2.1 and are confirmed when their pages land.
+ * "/notes-calls-tasks" to the same address), as spec §2.1 names them.
  */
 const RECORD_BASE_PATHS: Record<SubjectType, (id: number) => string> = {
   investor: (id) => `/admin/investors/${id}/details`,
@@ -47,11 +46,32 @@ export function recordPath(type: SubjectType, id: number, tab = ''): string {
   return tab ? `${base}/${tab}` : base;
 }
 
+/** The registration form, fact find and risk profile of investors and contacts (QuestionnairePanel). */
+const REGISTRATION_FORM_TAB = {
+  id: 'registration-form',
+  label: 'Registration Form',
+  path: 'registration-form',
+  resource: 'investors',
+  action: 'show',
+} as const satisfies RecordTab;
+const FACT_FIND_TAB = {
+  id: 'fact-find',
+  label: 'Fact Find',
+  path: 'fact-find',
+  resource: 'investors',
+  action: 'show',
+} as const satisfies RecordTab;
+const RISK_PROFILE_TAB = {
+  id: 'risk-profile',
+  label: 'Risk Profile',
+  path: 'risk-profile',
+  resource: 'investors',
+  action: 'show',
+} as const satisfies RecordTab;
+
 /**
- * The investor's tabs (spec §2.1), in order. Still to come, each one entry here plus its page in
- * app/routes/admin-routes.ts: Transactions (with investments), Investor Category (`category`),
- * registration form (`registration-form`), Onboarding Documents (`investment-documents`), Fact Find
- * (`fact-find`), risk profile (`risk-profile`), Investor Consent (`consent`).
+ * The investor's tabs (spec §2.1), in order. Still to come, one entry here plus its page in
+ * app/routes/admin-routes.ts: Transactions (with investments), after Activity.
  */
 export const INVESTOR_TABS = [
   { id: 'activity', label: 'Activity', path: '', resource: 'investors', action: 'show' },
@@ -63,6 +83,62 @@ export const INVESTOR_TABS = [
     resource: 'investors',
     action: 'show',
   },
+  { id: 'category', label: 'Investor Category', path: 'category', resource: 'investors', action: 'show' },
+  REGISTRATION_FORM_TAB,
+  {
+    id: 'investment-documents',
+    label: 'Onboarding Documents',
+    path: 'investment-documents',
+    resource: 'investors',
+    action: 'show',
+  },
+  FACT_FIND_TAB,
+  RISK_PROFILE_TAB,
+  { id: 'consent', label: 'Investor Consent', path: 'consent', resource: 'investors', action: 'show' },
 ] as const satisfies readonly RecordTab[];
 
 export type InvestorTabId = (typeof INVESTOR_TABS)[number]['id'];
+
+/** The Notes, Calls and Tasks tab of every record type. */
+const NOTES_CALLS_TASKS_TAB = {
+  id: 'notes-calls-tasks',
+  label: 'Notes, Calls and Tasks',
+  path: 'notes-calls-tasks',
+  resource: 'investors',
+  action: 'show',
+} as const satisfies RecordTab;
+
+/** An organisation's tabs (spec §2.1); Transactions comes with investments. */
+export const ORGANISATION_TABS = [
+  { id: 'details', label: 'Details', path: '', resource: 'investors', action: 'show' },
+  NOTES_CALLS_TASKS_TAB,
+] as const satisfies readonly RecordTab[];
+export type OrganisationTabId = (typeof ORGANISATION_TABS)[number]['id'];
+
+/** An investment method's tabs (spec §2.1); Transactions comes with investments. */
+export const INVESTMENT_METHOD_TABS = [
+  { id: 'details', label: 'Details', path: '', resource: 'investors', action: 'show' },
+  NOTES_CALLS_TASKS_TAB,
+] as const satisfies readonly RecordTab[];
+export type InvestmentMethodTabId = (typeof INVESTMENT_METHOD_TABS)[number]['id'];
+
+/**
+ * A nominee's tabs (spec §2.1: {id}/transactions and {id}/notes-calls-tasks, no details page); its page
+ * shows its details and clients above them. Transactions comes with investments.
+ */
+export const NOMINEE_TABS = [
+  { ...NOTES_CALLS_TASKS_TAB, feature: 'nominee' },
+] as const satisfies readonly RecordTab[];
+export type NomineeTabId = (typeof NOMINEE_TABS)[number]['id'];
+
+/** A contact's tabs (spec §2.1), in order: Activity is the details page itself. */
+export const CONTACT_TABS = [
+  { id: 'activity', label: 'Activity', path: '', resource: 'investors', action: 'show' },
+  { id: 'documents', label: 'Documents', path: 'documents', resource: 'investors', action: 'show' },
+  NOTES_CALLS_TASKS_TAB,
+  { id: 'category', label: 'Category', path: 'category', resource: 'investors', action: 'show' },
+  REGISTRATION_FORM_TAB,
+  FACT_FIND_TAB,
+  RISK_PROFILE_TAB,
+] as const satisfies readonly RecordTab[];
+export type ContactTabId = (typeof CONTACT_TABS)[number]['id'];

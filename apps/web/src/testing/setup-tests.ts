@@ -5,7 +5,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { mockRealtime } from './realtime-mock';
 
 // The first render of an area waits for its lazily loaded page modules.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // Mantine reads these browser APIs, which jsdom does not provide.
 Object.defineProperty(window, 'matchMedia', {

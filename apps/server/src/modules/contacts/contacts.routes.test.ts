@@ -2,7 +2,14 @@ import ExcelJS from 'exceljs';
 import { ROLES } from '@portico/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contacts, leadStatuses, users, type UserRow } from '../../db/schema';
+import {
+  auditLog,
+  contacts,
+  leadStatuses,
+  questionnaireResponses,
+  users,
+  type UserRow,
+} from '../../db/schema';
 import { createStaff, createUser } from '../../test/factories';
 import { multipartBody } from '../../test/files';
 import { createTestApp, type Agent, type TestApp } from '../../test/test-app';
@@ -231,6 +238,9 @@ describe('adding, changing and deleting contacts', () => {
   it('deletes a contact with investors.delete, audited; the Investment Committee may not', async () => {
     const created = data(await admin.post('/api/contacts', { first_name: 'Del', last_name: 'Ete' }));
     const id = Number(created.id);
+    await t.ctx.db
+      .insert(questionnaireResponses)
+      .values({ subject_type: 'contact', subject_id: id, form: 'fact_find', answers: { dependants: 1 } });
     const committee = await t.as(await createStaff(t.ctx.db, ROLES.INVESTMENT_COMMITTEE));
     expect((await committee.delete(`/api/contacts/${id}`)).statusCode).toBe(403);
     const adviser = await t.as(await createStaff(t.ctx.db, ROLES.ADVISER));
@@ -238,6 +248,14 @@ describe('adding, changing and deleting contacts', () => {
     expect((await admin.get(`/api/contacts/${id}`)).statusCode).toBe(404);
     const [audit] = await audits(id, 'contact.deleted');
     expect(audit?.before).toEqual({ name: 'Del Ete', email: null });
+    // Their answers go with them.
+    const answers = await t.ctx.db
+      .select()
+      .from(questionnaireResponses)
+      .where(
+        and(eq(questionnaireResponses.subject_type, 'contact'), eq(questionnaireResponses.subject_id, id)),
+      );
+    expect(answers).toHaveLength(0);
     expect((await admin.delete(`/api/contacts/${id}`)).statusCode).toBe(404);
   });
 });

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { ROLES } from '@portico/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { investorProfiles, leadStatuses, mailOutbox, users } from '../../db/schema';
+import { contacts, investorProfiles, leadStatuses, mailOutbox, users } from '../../db/schema';
 import { createStaff, createUser } from '../../test/factories';
 import { multipartBody } from '../../test/files';
 import { createTestApp, type Agent, type TestApp } from '../../test/test-app';
@@ -160,6 +160,54 @@ describe('importing investors from a CSV file', () => {
       expect(count?.value).toBe(998);
     },
   );
+});
+
+describe('importing contacts', () => {
+  const file = () =>
+    Buffer.from(
+      [
+        'First name,Last name,Email,Company,Lead status',
+        'Cora,Contact,cora@contacts.test,Acme Ltd,warm',
+        'Dev,Nomail,,Beta plc,',
+        'Cora,Twice,CORA@contacts.test,Acme Ltd,',
+        'Eve,Status,eve@contacts.test,,Frozen',
+      ].join('\n'),
+    );
+
+  it('previews, creates and on a second run updates contacts, matched on email', async () => {
+    const uploaded = data<Import>(await upload('contacts.csv', file(), 'text/csv', 'contacts'));
+    expect(uploaded.mapping).toMatchObject({
+      email: 'Email',
+      company: 'Company',
+      lead_status: 'Lead status',
+    });
+    const preview = data<{
+      creates: number;
+      updates: number;
+      invalid_rows: number;
+      rows: Array<{ row: number; errors: Record<string, string[]> }>;
+    }>(await admin.get(`/api/imports/${uploaded.id}/preview`));
+    expect(preview).toMatchObject({ creates: 2, updates: 0, invalid_rows: 2 });
+    expect(preview.rows.find((row) => row.row === 4)?.errors.email?.[0]).toMatch(/earlier row/);
+    expect(preview.rows.find((row) => row.row === 5)?.errors.lead_status?.[0]).toMatch(/Frozen/);
+
+    await admin.post(`/api/imports/${uploaded.id}/run`, {});
+    // The run reports exactly what the preview showed: the repeated email is not applied.
+    expect(await finished(uploaded.id)).toMatchObject({
+      created_count: 2,
+      updated_count: 0,
+      failed_count: 2,
+    });
+    const [cora] = await t.ctx.db.select().from(contacts).where(eq(contacts.email, 'cora@contacts.test'));
+    expect(cora).toMatchObject({ name: 'Cora Contact', company: 'Acme Ltd' });
+
+    const again = data<Import>(await upload('contacts.csv', file(), 'text/csv', 'contacts'));
+    await admin.post(`/api/imports/${again.id}/run`, {});
+    // Cora is matched on email; Dev has no email to match on, so a second Dev is created.
+    expect(await finished(again.id)).toMatchObject({ created_count: 1, updated_count: 1, failed_count: 2 });
+    const coras = await t.ctx.db.select().from(contacts).where(eq(contacts.email, 'cora@contacts.test'));
+    expect(coras).toHaveLength(1);
+  });
 });
 
 describe('other files and mistakes', () => {

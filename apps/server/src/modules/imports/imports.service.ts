@@ -8,7 +8,7 @@ import { randomToken } from '../../platform/crypto';
 import { fieldError, HttpError, notFound, validationError } from '../../platform/http/errors';
 import { toApiTimestamp, toApiTimestampOrNull } from '../../platform/time';
 import { readImportFile } from './import-file';
-import type { ImportTarget } from './import-targets';
+import type { ImportTarget, RowCheck } from './import-targets';
 
 type ImportRow = typeof imports.$inferSelect;
 const PROGRESS_EVERY = 20;
@@ -94,11 +94,32 @@ export function createImportsService(ctx: AppContext) {
       Object.entries(mapping).map(([key, heading]) => [key, cells[headers.indexOf(heading)] ?? '']),
     );
 
+  /**
+   * Every row of a file checked the same way for the preview and the run: the target's checks (loaded
+   * once for the whole file), and an email that an earlier row already has is an error.
+   */
+  async function checkRows(row: ImportRow) {
+    const target = targetOf(row.kind);
+    const file = await rowsOf(row);
+    const values = file.rows.map((cells) => valuesOf(row.mapping ?? {}, file.headers, cells));
+    const check = await target.checker(values);
+    const emails = new Set<string>();
+    const checked = values.map((rowValues): RowCheck => {
+      const result = check(rowValues);
+      const email = rowValues.email?.trim().toLowerCase();
+      const repeated = email !== undefined && email !== '' && emails.has(email);
+      if (email) emails.add(email);
+      if (repeated && !('errors' in result))
+        return { errors: { email: ['This email appears on an earlier row of the file.'] } };
+      return result;
+    });
+    return { target, values, checked };
+  }
+
   async function work(id: number, who: { user: UserRow; actor: Actor; invite: boolean }) {
     const [row] = await db.select().from(imports).where(eq(imports.id, id));
     if (!row) return;
-    const target = targetOf(row.kind);
-    const file = await rowsOf(row);
+    const { target, values, checked } = await checkRows(row);
     const counts = { created: 0, updated: 0, failed: 0 };
     const errors: ImportRow['row_errors'] = [];
     const save = (processed: number, extra: Partial<ImportRow> = {}) =>
@@ -113,13 +134,12 @@ export function createImportsService(ctx: AppContext) {
           ...extra,
         })
         .where(eq(imports.id, id));
-    for (const [index, cells] of file.rows.entries()) {
+    for (const [index, rowValues] of values.entries()) {
       const number = index + 2; // the heading is row 1, as a spreadsheet numbers them
-      const values = valuesOf(row.mapping ?? {}, file.headers, cells);
       try {
-        const checked = await target.check(values);
-        if ('errors' in checked) throw validationError(checked.errors);
-        counts[await target.apply(values, who)] += 1;
+        const result = checked[index];
+        if (result && 'errors' in result) throw validationError(result.errors);
+        counts[await target.apply(rowValues, who)] += 1;
       } catch (error) {
         counts.failed += 1;
         const fields =
@@ -132,7 +152,7 @@ export function createImportsService(ctx: AppContext) {
       }
       if ((index + 1) % PROGRESS_EVERY === 0) await save(index + 1);
     }
-    await save(file.rows.length, { status: 'completed', finished_at: new Date() });
+    await save(values.length, { status: 'completed', finished_at: new Date() });
   }
 
   return {
@@ -200,27 +220,19 @@ export function createImportsService(ctx: AppContext) {
     /** Every row checked against the mapping, without writing: the counts, and the first rows in full. */
     async preview(user: UserRow, id: number, limit = 50): Promise<ImportPreview> {
       const row = await load(id, user.id);
-      const target = targetOf(row.kind);
-      const file = await rowsOf(row);
+      const { values, checked } = await checkRows(row);
       const preview: ImportPreview = { rows: [], valid_rows: 0, invalid_rows: 0, creates: 0, updates: 0 };
-      const emails = new Set<string>();
-      for (const [index, cells] of file.rows.entries()) {
-        const values = valuesOf(row.mapping ?? {}, file.headers, cells);
-        const checked = await target.check(values);
-        let errors = 'errors' in checked ? checked.errors : {};
-        const email = values.email?.trim().toLowerCase();
-        if (email && emails.has(email) && Object.keys(errors).length === 0)
-          errors = { email: ['This email appears on an earlier row of the file.'] };
-        if (email) emails.add(email);
-        const valid = Object.keys(errors).length === 0;
-        const action = !valid ? 'skip' : 'action' in checked ? checked.action : 'skip';
+      for (const [index, result] of checked.entries()) {
+        const errors = 'errors' in result ? result.errors : {};
+        const action = 'action' in result ? result.action : 'skip';
+        const valid = action !== 'skip';
         if (valid) preview.valid_rows += 1;
         else preview.invalid_rows += 1;
         if (action === 'create') preview.creates += 1;
         if (action === 'update') preview.updates += 1;
         if (preview.rows.length < limit || !valid)
           if (preview.rows.length < limit + MAX_REPORTED_ERRORS)
-            preview.rows.push({ row: index + 2, values, errors, action });
+            preview.rows.push({ row: index + 2, values: values[index] ?? {}, errors, action });
       }
       return preview;
     },

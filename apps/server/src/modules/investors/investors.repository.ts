@@ -231,54 +231,95 @@ export async function saveProfile(db: DbOrTx, userId: number, patch: ProfilePatc
 }
 
 /**
- * Recomputes where an investor stands in onboarding from its sources: email verification, a valid
- * (approved, unexpired) categorisation, and the required onboarding documents.
+ * Recomputes where investors stand in onboarding from its sources: email verification, a valid
+ * (approved, unexpired) categorisation, and the required onboarding documents. Set-based: four reads
+ * and one write whatever the number of investors (the demo data refreshes 200 at once).
  */
-export async function refreshOnboardingState(db: DbOrTx, userId: number): Promise<OnboardingState> {
-  const [user] = await db
-    .select({ verified: users.email_verified_at })
+export async function refreshOnboardingStates(
+  db: DbOrTx,
+  userIds: number[],
+): Promise<Map<number, OnboardingState>> {
+  const states = new Map<number, OnboardingState>();
+  if (userIds.length === 0) return states;
+  const people = await db
+    .select({ id: users.id, verified: users.email_verified_at })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(anyId(users.id, userIds));
   const now = new Date();
-  const [category] = await db
-    .select({ category: categorisations.category, expires_at: categorisations.expires_at })
+  const current = await db
+    .selectDistinctOn([categorisations.user_id], {
+      user_id: categorisations.user_id,
+      category: categorisations.category,
+      expires_at: categorisations.expires_at,
+    })
     .from(categorisations)
     .where(
       and(
-        eq(categorisations.user_id, userId),
+        anyId(categorisations.user_id, userIds),
         eq(categorisations.status, 'approved'),
         gte(categorisations.expires_at, now),
       ),
     )
-    .orderBy(sql`${categorisations.signed_at} desc`)
-    .limit(1);
+    .orderBy(categorisations.user_id, sql`${categorisations.signed_at} desc`);
   const requirements = await db
     .select({ id: onboardingRequirements.id })
     .from(onboardingRequirements)
     .where(and(eq(onboardingRequirements.active, true), eq(onboardingRequirements.required, true)));
   const latest = await db
-    .selectDistinctOn([onboardingDocuments.requirement_id], {
+    .selectDistinctOn([onboardingDocuments.user_id, onboardingDocuments.requirement_id], {
+      user_id: onboardingDocuments.user_id,
       requirement_id: onboardingDocuments.requirement_id,
       status: onboardingDocuments.status,
     })
     .from(onboardingDocuments)
-    .where(eq(onboardingDocuments.user_id, userId))
-    .orderBy(onboardingDocuments.requirement_id, sql`${onboardingDocuments.created_at} desc`);
-  const statusOf = new Map(latest.map((row) => [row.requirement_id, row.status]));
-  const submitted = requirements.every((requirement) =>
-    ['pending', 'approved'].includes(statusOf.get(requirement.id) ?? ''),
-  );
-  const approved = requirements.every((requirement) => statusOf.get(requirement.id) === 'approved');
+    .where(anyId(onboardingDocuments.user_id, userIds))
+    .orderBy(
+      onboardingDocuments.user_id,
+      onboardingDocuments.requirement_id,
+      sql`${onboardingDocuments.created_at} desc`,
+    );
 
-  let state: OnboardingState = 'registered';
-  if (user?.verified) state = 'verified';
-  if (user?.verified && category) state = approved ? 'complete' : submitted ? 'documents' : 'categorised';
-  await saveProfile(db, userId, {
-    onboarding_state: state,
-    category: category?.category ?? null,
-    category_expires_at: category?.expires_at ?? null,
+  const categoryOf = new Map(current.map((row) => [row.user_id, row]));
+  const statusOf = new Map(latest.map((row) => [`${row.user_id}:${row.requirement_id}`, row.status]));
+  const updatedAt = new Date();
+  const rows = people.map((person) => {
+    const status = (requirementId: number) => statusOf.get(`${person.id}:${requirementId}`) ?? '';
+    const submitted = requirements.every((requirement) =>
+      ['pending', 'approved'].includes(status(requirement.id)),
+    );
+    const approved = requirements.every((requirement) => status(requirement.id) === 'approved');
+    const category = categoryOf.get(person.id);
+    let state: OnboardingState = 'registered';
+    if (person.verified) state = 'verified';
+    if (person.verified && category) state = approved ? 'complete' : submitted ? 'documents' : 'categorised';
+    states.set(person.id, state);
+    return {
+      user_id: person.id,
+      onboarding_state: state,
+      category: category?.category ?? null,
+      category_expires_at: category?.expires_at ?? null,
+      updated_at: updatedAt,
+    };
   });
-  return state;
+  if (rows.length > 0)
+    await db
+      .insert(investorProfiles)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: investorProfiles.user_id,
+        set: {
+          onboarding_state: sql`excluded.onboarding_state`,
+          category: sql`excluded.category`,
+          category_expires_at: sql`excluded.category_expires_at`,
+          updated_at: sql`excluded.updated_at`,
+        },
+      });
+  return states;
+}
+
+/** One investor's onboarding state, recomputed and saved (see refreshOnboardingStates). */
+export async function refreshOnboardingState(db: DbOrTx, userId: number): Promise<OnboardingState> {
+  return (await refreshOnboardingStates(db, [userId])).get(userId) ?? 'registered';
 }
 
 export async function countInvestors(db: DbOrTx, where?: SQL) {

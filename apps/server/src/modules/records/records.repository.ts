@@ -1,11 +1,12 @@
 import type { SubjectType } from '@portico/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { calls, documents, notes, tasks } from '../../db/schema';
+import { calls, documents, notes, questionnaireResponses, tasks } from '../../db/schema';
 import type { Storage } from '../../platform/storage/storage';
 
 /**
- * Deletes what hangs off a record (documents, notes, calls, tasks) when the record itself is deleted,
+ * Deletes what hangs off a record (documents, notes, calls, tasks, and a person's questionnaire answers)
+ * when the record itself is deleted,
  * in its transaction. Answers the storage keys of the documents, to delete once the transaction commits.
  */
 export async function purgeRecordParts(tx: DbOrTx, type: SubjectType, id: number): Promise<string[]> {
@@ -15,6 +16,10 @@ export async function purgeRecordParts(tx: DbOrTx, type: SubjectType, id: number
     .returning({ key: documents.storage_key });
   for (const table of [notes, calls, tasks])
     await tx.delete(table).where(and(eq(table.subject_type, type), eq(table.subject_id, id)));
+  if (type === 'investor' || type === 'contact')
+    await tx
+      .delete(questionnaireResponses)
+      .where(and(eq(questionnaireResponses.subject_type, type), eq(questionnaireResponses.subject_id, id)));
   return removed.map((row) => row.key);
 }
 

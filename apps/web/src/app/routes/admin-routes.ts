@@ -1,7 +1,19 @@
 import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { ADMIN_SCREENS, type AdminScreen } from '../../config/admin-menu';
-import { INVESTOR_TABS, type InvestorTabId } from '../../config/records';
+import {
+  CONTACT_TABS,
+  INVESTMENT_METHOD_TABS,
+  INVESTOR_TABS,
+  NOMINEE_TABS,
+  ORGANISATION_TABS,
+  type ContactTabId,
+  type InvestmentMethodTabId,
+  type InvestorTabId,
+  type NomineeTabId,
+  type OrganisationTabId,
+  type RecordTab,
+} from '../../config/records';
 import type { Guards } from '../guards';
 
 type PageLoader = () => Promise<ComponentType>;
@@ -35,7 +47,114 @@ const INVESTOR_TAB_PAGES: Record<InvestorTabId, PageLoader> = {
     (await import('../../features/investors/pages/investor-documents-page')).InvestorDocumentsPage,
   'notes-calls-tasks': async () =>
     (await import('../../features/investors/pages/investor-notes-page')).InvestorNotesPage,
+  category: async () =>
+    (await import('../../features/compliance/pages/investor-category-page')).InvestorCategoryPage,
+  'investment-documents': async () =>
+    (await import('../../features/compliance/pages/investor-onboarding-documents-page'))
+      .InvestorOnboardingDocumentsPage,
+  'registration-form': async () =>
+    (await import('../../features/investors/pages/investor-registration-form-page'))
+      .InvestorRegistrationFormPage,
+  'fact-find': async () =>
+    (await import('../../features/investors/pages/investor-fact-find-page')).InvestorFactFindPage,
+  'risk-profile': async () =>
+    (await import('../../features/investors/pages/investor-risk-profile-page')).InvestorRiskProfilePage,
+  consent: async () =>
+    (await import('../../features/compliance/pages/investor-consent-page')).InvestorConsentPage,
 };
+
+const contacts = {
+  list: async () => (await import('../../features/contacts/pages/contacts-list-page')).ContactsListPage,
+  create: async () => (await import('../../features/contacts/pages/new-contact-page')).NewContactPage,
+  record: async () => (await import('../../features/contacts/pages/contact-record-page')).ContactRecordPage,
+  edit: async () => (await import('../../features/contacts/pages/contact-edit-page')).ContactEditPage,
+} satisfies Record<string, PageLoader>;
+
+/** Each contact tab's page. */
+const CONTACT_TAB_PAGES: Record<ContactTabId, PageLoader> = {
+  activity: async () =>
+    (await import('../../features/contacts/pages/contact-activity-page')).ContactActivityPage,
+  documents: async () =>
+    (await import('../../features/contacts/pages/contact-documents-page')).ContactDocumentsPage,
+  'notes-calls-tasks': async () =>
+    (await import('../../features/contacts/pages/contact-notes-page')).ContactNotesPage,
+  category: async () =>
+    (await import('../../features/contacts/pages/contact-category-page')).ContactCategoryPage,
+  'registration-form': async () =>
+    (await import('../../features/contacts/pages/contact-registration-form-page'))
+      .ContactRegistrationFormPage,
+  'fact-find': async () =>
+    (await import('../../features/contacts/pages/contact-fact-find-page')).ContactFactFindPage,
+  'risk-profile': async () =>
+    (await import('../../features/contacts/pages/contact-risk-profile-page')).ContactRiskProfilePage,
+};
+
+const organisations = {
+  list: async () =>
+    (await import('../../features/organisations/pages/organisations-list-page')).OrganisationsListPage,
+  create: async () =>
+    (await import('../../features/organisations/pages/new-organisation-page')).NewOrganisationPage,
+  record: async () =>
+    (await import('../../features/organisations/pages/organisation-record-page')).OrganisationRecordPage,
+  edit: async () =>
+    (await import('../../features/organisations/pages/organisation-edit-page')).OrganisationEditPage,
+  applications: async () =>
+    (await import('../../features/organisation-applications/pages/applications-list-page'))
+      .ApplicationsListPage,
+  application: async () =>
+    (await import('../../features/organisation-applications/pages/application-details-page'))
+      .ApplicationDetailsPage,
+} satisfies Record<string, PageLoader>;
+
+const ORGANISATION_TAB_PAGES: Record<OrganisationTabId, PageLoader> = {
+  details: async () =>
+    (await import('../../features/organisations/pages/organisation-details-page')).OrganisationDetailsPage,
+  'notes-calls-tasks': async () =>
+    (await import('../../features/organisations/pages/organisation-notes-page')).OrganisationNotesPage,
+};
+
+const investmentMethods = {
+  list: async () =>
+    (await import('../../features/investment-methods/pages/investment-methods-list-page'))
+      .InvestmentMethodsListPage,
+  create: async () =>
+    (await import('../../features/investment-methods/pages/new-investment-method-page'))
+      .NewInvestmentMethodPage,
+  record: async () =>
+    (await import('../../features/investment-methods/pages/investment-method-record-page'))
+      .InvestmentMethodRecordPage,
+  edit: async () =>
+    (await import('../../features/investment-methods/pages/investment-method-edit-page'))
+      .InvestmentMethodEditPage,
+} satisfies Record<string, PageLoader>;
+
+const INVESTMENT_METHOD_TAB_PAGES: Record<InvestmentMethodTabId, PageLoader> = {
+  details: async () =>
+    (await import('../../features/investment-methods/pages/investment-method-details-page'))
+      .InvestmentMethodDetailsPage,
+  'notes-calls-tasks': async () =>
+    (await import('../../features/investment-methods/pages/investment-method-notes-page'))
+      .InvestmentMethodNotesPage,
+};
+
+const nominees = {
+  list: async () => (await import('../../features/nominees/pages/nominees-list-page')).NomineesListPage,
+  create: async () => (await import('../../features/nominees/pages/new-nominee-page')).NewNomineePage,
+  record: async () => (await import('../../features/nominees/pages/nominee-record-page')).NomineeRecordPage,
+  edit: async () => (await import('../../features/nominees/pages/nominee-edit-page')).NomineeEditPage,
+} satisfies Record<string, PageLoader>;
+
+const NOMINEE_TAB_PAGES: Record<NomineeTabId, PageLoader> = {
+  'notes-calls-tasks': async () =>
+    (await import('../../features/nominees/pages/nominee-notes-page')).NomineeNotesPage,
+};
+
+const compliance = {
+  signPdf: async () =>
+    (await import('../../features/compliance/pages/investor-sign-pdf-page')).InvestorSignPdfPage,
+  signUpDocuments: async () =>
+    (await import('../../features/compliance/pages/sign-up-documents-page')).SignUpDocumentsPage,
+} satisfies Record<string, PageLoader>;
 
 /**
  * The back office: its layout and every page load only when a staff user opens /admin, so investors
@@ -49,10 +168,14 @@ export function adminRoutes(guards: Guards): RouteObject {
   });
 
   /** A record's tabs as child routes of its page, each guarded by its own permission and feature. */
-  const tabRoutes = (tabs: typeof INVESTOR_TABS, pages: Record<InvestorTabId, PageLoader>): RouteObject[] =>
+  const tabRoutes = <Tab extends RecordTab>(
+    tabs: readonly Tab[],
+    pages: Record<Tab['id'], PageLoader>,
+  ): RouteObject[] =>
     tabs.map((tab) => {
       const guard = guards.adminScreen(tab);
-      const lazy = { Component: pages[tab.id] };
+      const id: Tab['id'] = tab.id;
+      const lazy = { Component: pages[id] };
       return tab.path === '' ? { index: true, loader: guard, lazy } : { path: tab.path, loader: guard, lazy };
     });
 
@@ -77,11 +200,76 @@ export function adminRoutes(guards: Guards): RouteObject {
         children: tabRoutes(INVESTOR_TABS, INVESTOR_TAB_PAGES),
       },
       screen(ADMIN_SCREENS.investorEdit, investors.edit),
+      screen(ADMIN_SCREENS.investorSignPdf, compliance.signPdf),
       // A record's bare address opens its details.
       {
         path: '/admin/investors/:id',
         loader: ({ params }) => redirect(`/admin/investors/${params.id ?? ''}/details`),
       },
+      screen(ADMIN_SCREENS.contacts, contacts.list),
+      screen(ADMIN_SCREENS.newContact, contacts.create),
+      {
+        path: ADMIN_SCREENS.contactDetails.path,
+        loader: guards.adminScreen(ADMIN_SCREENS.contactDetails),
+        lazy: { Component: contacts.record },
+        children: tabRoutes(CONTACT_TABS, CONTACT_TAB_PAGES),
+      },
+      screen(ADMIN_SCREENS.contactEdit, contacts.edit),
+      {
+        path: '/admin/investors/contacts/:id',
+        loader: ({ params }) => redirect(`/admin/investors/contacts/${params.id ?? ''}/details`),
+      },
+      screen(ADMIN_SCREENS.organisations, organisations.list),
+      screen(ADMIN_SCREENS.newOrganisation, organisations.create),
+      {
+        path: ADMIN_SCREENS.organisationDetails.path,
+        loader: guards.adminScreen(ADMIN_SCREENS.organisationDetails),
+        lazy: { Component: organisations.record },
+        children: tabRoutes(ORGANISATION_TABS, ORGANISATION_TAB_PAGES),
+      },
+      screen(ADMIN_SCREENS.organisationEdit, organisations.edit),
+      {
+        path: '/admin/investors/organisations/:id',
+        loader: ({ params }) => redirect(`/admin/investors/organisations/${params.id ?? ''}/details`),
+      },
+      screen(ADMIN_SCREENS.organisationApplications, organisations.applications),
+      screen(ADMIN_SCREENS.organisationApplicationDetails, organisations.application),
+      {
+        path: '/admin/investors/organisation-applications/:id',
+        loader: ({ params }) =>
+          redirect(`/admin/investors/organisation-applications/${params.id ?? ''}/details`),
+      },
+      screen(ADMIN_SCREENS.investmentMethods, investmentMethods.list),
+      screen(ADMIN_SCREENS.newInvestmentMethod, investmentMethods.create),
+      {
+        path: ADMIN_SCREENS.investmentMethodDetails.path,
+        loader: guards.adminScreen(ADMIN_SCREENS.investmentMethodDetails),
+        lazy: { Component: investmentMethods.record },
+        children: tabRoutes(INVESTMENT_METHOD_TABS, INVESTMENT_METHOD_TAB_PAGES),
+      },
+      screen(ADMIN_SCREENS.investmentMethodEdit, investmentMethods.edit),
+      {
+        path: '/admin/investors/investment-methods/:id',
+        loader: ({ params }) => redirect(`/admin/investors/investment-methods/${params.id ?? ''}/details`),
+      },
+      screen(ADMIN_SCREENS.nominees, nominees.list),
+      screen(ADMIN_SCREENS.newNominee, nominees.create),
+      {
+        path: ADMIN_SCREENS.nomineeRecord.path,
+        loader: guards.adminScreen(ADMIN_SCREENS.nomineeRecord),
+        lazy: { Component: nominees.record },
+        children: [
+          // No details page (spec §2.1): the bare address opens the first tab.
+          {
+            index: true,
+            loader: ({ params }) =>
+              redirect(`/admin/investors/nominees/${params.id ?? ''}/${NOMINEE_TABS[0].path}`),
+          },
+          ...tabRoutes(NOMINEE_TABS, NOMINEE_TAB_PAGES),
+        ],
+      },
+      screen(ADMIN_SCREENS.nomineeEdit, nominees.edit),
+      screen(ADMIN_SCREENS.signUpDocuments, compliance.signUpDocuments),
       screen(ADMIN_SCREENS.leadStatuses, investors.leadStatuses),
       screen(ADMIN_SCREENS.account, settings.account),
       screen(ADMIN_SCREENS.features, settings.features),

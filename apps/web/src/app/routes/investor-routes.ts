@@ -28,6 +28,15 @@ export function investorRoutes(guards: Guards): RouteObject {
         },
       },
       {
+        // Spec §2.1: a document staff sent to sign; the notification links here.
+        path: 'pdf/:id',
+        lazy: {
+          Component: async () =>
+            (await import('../../features/compliance/pages/investor-sign-document-page'))
+              .InvestorSignDocumentPage,
+        },
+      },
+      {
         path: 'profile/security',
         lazy: {
           Component: async () =>

@@ -16,7 +16,20 @@ interface AdminNavProps {
   onNavigate?: () => void;
 }
 
-function Entry({ item, depth, onNavigate }: { item: AdminMenuItem; depth: number; onNavigate?: () => void }) {
+interface EntryProps {
+  item: AdminMenuItem;
+  depth: number;
+  /** every path of the menu, to tell which entry a page belongs to */
+  paths: readonly string[];
+  onNavigate?: () => void;
+}
+
+/** Every path in the menu, at any depth. */
+function menuPaths(items: readonly AdminMenuItem[]): string[] {
+  return items.flatMap((item) => [...(item.path ? [item.path] : []), ...menuPaths(item.children ?? [])]);
+}
+
+function Entry({ item, depth, paths, onNavigate }: EntryProps) {
   const { pathname } = useLocation();
   const terminology = useTerminology();
   const icon = item.icon ? ICONS[item.icon] : undefined;
@@ -35,7 +48,13 @@ function Entry({ item, depth, onNavigate }: { item: AdminMenuItem; depth: number
         childrenOffset={28}
       >
         {children.map((child) => (
-          <Entry key={child.id} item={child} depth={depth + 1} {...(onNavigate ? { onNavigate } : {})} />
+          <Entry
+            key={child.id}
+            item={child}
+            depth={depth + 1}
+            paths={paths}
+            {...(onNavigate ? { onNavigate } : {})}
+          />
         ))}
       </NavLink>
     );
@@ -43,11 +62,14 @@ function Entry({ item, depth, onNavigate }: { item: AdminMenuItem; depth: number
 
   const path = item.path;
   const here = pathname === path;
-  // A section stays highlighted on its records' pages, unless one of its own entries is the page.
+  // A section stays highlighted on its records' pages, unless a deeper entry of the menu (one of its
+  // own, or a sibling under it such as Contacts under Investors) is the page's.
   const inSection =
     item.section === true &&
     pathname.startsWith(`${path}/`) &&
-    !children.some((child) => child.path !== undefined && pathname.startsWith(child.path));
+    !paths.some(
+      (other) => other.length > path.length && (pathname === other || pathname.startsWith(`${other}/`)),
+    );
   const active = here || inSection;
   return (
     <>
@@ -65,7 +87,13 @@ function Entry({ item, depth, onNavigate }: { item: AdminMenuItem; depth: number
       {children.length > 0 && (
         <Stack gap={0} pl="md">
           {children.map((child) => (
-            <Entry key={child.id} item={child} depth={depth + 1} {...(onNavigate ? { onNavigate } : {})} />
+            <Entry
+              key={child.id}
+              item={child}
+              depth={depth + 1}
+              paths={paths}
+              {...(onNavigate ? { onNavigate } : {})}
+            />
           ))}
         </Stack>
       )}
@@ -78,11 +106,12 @@ function Entry({ item, depth, onNavigate }: { item: AdminMenuItem; depth: number
  * them), labelled by the deployment's terminology.
  */
 export function AdminNav({ items, onNavigate }: AdminNavProps) {
+  const paths = menuPaths(items);
   return (
     <nav aria-label="Admin menu">
       <Stack gap={2}>
         {items.map((item) => (
-          <Entry key={item.id} item={item} depth={0} {...(onNavigate ? { onNavigate } : {})} />
+          <Entry key={item.id} item={item} depth={0} paths={paths} {...(onNavigate ? { onNavigate } : {})} />
         ))}
       </Stack>
     </nav>

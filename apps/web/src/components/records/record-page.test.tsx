@@ -53,11 +53,17 @@ describe('record tabs', () => {
     expect(visibleRecordTabs(TABS, 9, ALL_FEATURES_OFF)).toEqual([]);
   });
 
-  it('today shows Activity, Documents and Notes, Calls and Tasks, never Transactions yet', () => {
+  it('today shows every investor tab in the spec’s order, never Transactions yet', () => {
     expect(labels(visibleRecordTabs(INVESTOR_TABS, 12, ALL_FEATURES_OFF))).toEqual([
       'Activity',
       'Documents',
       'Notes, Calls and Tasks',
+      'Investor Category',
+      'Registration Form',
+      'Onboarding Documents',
+      'Fact Find',
+      'Risk Profile',
+      'Investor Consent',
     ]);
   });
 

@@ -161,7 +161,17 @@ describe('an investor record', () => {
       within(tabs)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Activity', 'Documents', 'Notes, Calls and Tasks']);
+    ).toEqual([
+      'Activity',
+      'Documents',
+      'Notes, Calls and Tasks',
+      'Investor Category',
+      'Registration Form',
+      'Onboarding Documents',
+      'Fact Find',
+      'Risk Profile',
+      'Investor Consent',
+    ]);
   });
 
   it('erases an investor only once their email address is typed (Support)', async () => {

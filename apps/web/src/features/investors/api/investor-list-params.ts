@@ -7,6 +7,7 @@ import {
   type ExportFormat,
   type ListQueryParams,
 } from '@portico/contracts';
+import { betweenFilter, idOf, oneOf } from '../../../components/data-table/list-values';
 
 /** The list's state as the address holds it (spec: a filtered view can be shared). */
 export const INVESTOR_LIST_KEYS = [
@@ -53,35 +54,22 @@ export const DEFAULT_INVESTOR_COLUMNS: readonly InvestorColumnKey[] = INVESTOR_C
 /** The name opens the record: it is always shown. */
 export const REQUIRED_INVESTOR_COLUMNS: readonly InvestorColumnKey[] = ['name'];
 
-const oneOf = <T extends string>(allowed: readonly T[], value: string): T | undefined =>
-  (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
-const id = (value: string) => (/^[1-9]\d*$/.test(value) ? Number(value) : undefined);
-const day = (value: string | undefined) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
-
-/** "2024-01-01,2024-03-31" → both days, or undefined for what is missing or malformed. */
-export function parseRange(value: string): [string | undefined, string | undefined] {
-  const [from, to] = value.split(',');
-  return [day(from), day(to)];
-}
-
 /**
  * The address's values as the server's filters (API-CONTRACT.md §2). Anything malformed in a shared
  * link is left out rather than sent to be refused.
  */
 export function investorFilters(values: Record<InvestorListKey, string>) {
-  const [from, to] = parseRange(values.registered);
   return {
     search: values.search.trim() || undefined,
-    lead_status_id: id(values.lead_status),
+    lead_status_id: idOf(values.lead_status),
     client_type: oneOf(CLIENT_TYPES, values.client_type),
     category: oneOf(INVESTOR_CATEGORIES, values.category),
     compliance_passed: values.test === 'passed' ? true : values.test === 'not_passed' ? false : undefined,
     onboarding_state: oneOf(ONBOARDING_STATES, values.onboarding),
-    organisation_id: id(values.organisation),
-    owner_id: id(values.owner),
+    organisation_id: idOf(values.organisation),
+    owner_id: idOf(values.owner),
     status: oneOf(INVESTOR_STATUSES, values.status),
-    // The server reads one day as "from"; "to" alone needs a start.
-    created_between: from || to ? `${from ?? '1970-01-01'}${to ? `,${to}` : ''}` : undefined,
+    created_between: betweenFilter(values.registered),
   } satisfies ListQueryParams['filter'];
 }
 

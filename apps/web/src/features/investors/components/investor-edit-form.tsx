@@ -20,7 +20,7 @@ import { zodResolver } from '../../../components/form/zod-resolver';
 import { useFeatures } from '../../../lib/branding';
 import { useStaffOptions } from '../../../lib/records/use-staff-options';
 import { useLeadStatusOptions } from '../../lead-statuses/api/get-lead-statuses';
-import { ConfirmLeaveModal } from './confirm-leave-modal';
+import { ConfirmLeaveModal } from '../../../components/modals/confirm-leave-modal';
 import { CLIENT_TYPE_OPTIONS } from './investor-create-form';
 import {
   ADDRESS_FIELDS,

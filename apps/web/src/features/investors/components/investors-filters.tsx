@@ -1,5 +1,4 @@
 import { Button, Select, SimpleGrid } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import {
   CATEGORY_TERMS,
   CLIENT_TYPE_LABELS,
@@ -8,13 +7,13 @@ import {
   ONBOARDING_STATE_LABELS,
   ONBOARDING_STATES,
 } from '@portico/contracts';
-import { IconCalendar, IconFilterOff } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconFilterOff } from '@tabler/icons-react';
+import { DateRangeFilter } from '../../../components/data-table/date-range-filter';
 import { useStaffOptions } from '../../../lib/records/use-staff-options';
 import { useTerminology } from '../../../lib/terminology';
 import { useLeadStatusOptions } from '../../lead-statuses/api/get-lead-statuses';
 import { useOrganisationOptions } from '../api/get-organisation-options';
-import { INVESTOR_FILTER_KEYS, parseRange, type InvestorListKey } from '../api/investor-list-params';
+import { INVESTOR_FILTER_KEYS, type InvestorListKey } from '../api/investor-list-params';
 
 type FilterKey = (typeof INVESTOR_FILTER_KEYS)[number];
 
@@ -38,57 +37,12 @@ const STATUS_OPTIONS = [
   { value: 'deactivated', label: 'Deactivated' },
 ];
 
-type Range = [string | null, string | null];
-
-/**
- * The registration date range. The picker holds the first day chosen until the second one is; only a
- * whole range (or none) goes into the address.
- */
-function RegisteredBetween({
-  from,
-  to,
-  onChange,
-}: {
-  from: string | undefined;
-  to: string | undefined;
-  onChange: (value: string | null) => void;
-}) {
-  const applied: Range = [from ?? null, to ?? null];
-  const [draft, setDraft] = useState<Range>(applied);
-  const [shown, setShown] = useState(applied.join(','));
-  // The address changed from elsewhere (clear filters, back button): show what is applied.
-  if (applied.join(',') !== shown) {
-    setShown(applied.join(','));
-    setDraft(applied);
-  }
-  return (
-    <DatePickerInput
-      type="range"
-      label="Registered between"
-      placeholder="Any date"
-      leftSection={<IconCalendar size={16} aria-hidden />}
-      value={draft}
-      onChange={(range) => {
-        const [start, end] = range;
-        setDraft([start, end]);
-        if (start && end) onChange(`${start},${end}`);
-        else if (!start && !end) onChange(null);
-      }}
-      clearable
-      allowSingleDateInRange
-      valueFormat="D MMM YY"
-      popoverProps={{ withinPortal: true }}
-    />
-  );
-}
-
 /** The filters staff use (issue 4): each one is a parameter of the address. */
 export function InvestorsFilters({ values, onChange }: InvestorsFiltersProps) {
   const terminology = useTerminology();
   const leadStatuses = useLeadStatusOptions();
   const organisations = useOrganisationOptions();
   const staff = useStaffOptions();
-  const [from, to] = parseRange(values.registered);
   const active = INVESTOR_FILTER_KEYS.filter((key) => values[key] !== '');
 
   const select = (
@@ -125,7 +79,11 @@ export function InvestorsFilters({ values, onChange }: InvestorsFiltersProps) {
         select('organisation', 'Organisation', organisations.options, 'Any organisation')}
       {select('owner', 'Owner', staff.options, 'Anyone')}
       {select('status', 'Account', STATUS_OPTIONS, 'Any account state')}
-      <RegisteredBetween from={from} to={to} onChange={(value) => onChange({ registered: value })} />
+      <DateRangeFilter
+        label="Registered between"
+        value={values.registered}
+        onChange={(value) => onChange({ registered: value })}
+      />
       {active.length > 0 && (
         <Button
           variant="subtle"

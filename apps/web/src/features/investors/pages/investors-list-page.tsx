@@ -18,6 +18,7 @@ import { recordPath } from '../../../config/records';
 import { isApiError } from '../../../lib/api-error';
 import { useUser } from '../../../lib/session';
 import { inSentence, useTerminology } from '../../../lib/terminology';
+import { ImportButton } from '../../imports';
 import { useInvestors, type InvestorListParams } from '../api/get-investors';
 import {
   DEFAULT_INVESTOR_COLUMNS,
@@ -84,13 +85,16 @@ export function InvestorsListPage() {
         description={`Everyone who has registered or been added, with where they stand.`}
         actions={
           may.create && (
-            <Button
-              component={Link}
-              to={ADMIN_SCREENS.newInvestor.path}
-              leftSection={<IconUserPlus size={18} aria-hidden />}
-            >
-              New {inSentence(terminology.investor)}
-            </Button>
+            <Group gap="xs" wrap="wrap">
+              <ImportButton kind="investors" />
+              <Button
+                component={Link}
+                to={ADMIN_SCREENS.newInvestor.path}
+                leftSection={<IconUserPlus size={18} aria-hidden />}
+              >
+                New {inSentence(terminology.investor)}
+              </Button>
+            </Group>
           )
         }
       />

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { MODAL_SIZES } from '../../../theme/theme';
+import { MODAL_SIZES } from '../../theme/theme';
 
 /** Asked when someone leaves a form with unsaved changes. */
 export function ConfirmLeaveModal({

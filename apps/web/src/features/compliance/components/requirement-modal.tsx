@@ -1,0 +1,153 @@
+import { Button, Checkbox, Group, Modal, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import {
+  newOnboardingRequirementInputSchema,
+  ONBOARDING_REQUIREMENT_KIND_LABELS,
+  ONBOARDING_REQUIREMENT_KINDS,
+  type OnboardingRequirement,
+  type OnboardingRequirementKind,
+} from '@portico/contracts';
+import { FormError } from '../../../components/form/form-error';
+import { useServerForm } from '../../../components/form/use-server-form';
+import { zodResolver } from '../../../components/form/zod-resolver';
+import { MODAL_SIZES } from '../../../theme/theme';
+import {
+  useCreateOnboardingRequirement,
+  useUpdateOnboardingRequirement,
+} from '../api/onboarding-requirements';
+
+interface RequirementValues extends Record<string, unknown> {
+  name: string;
+  description: string;
+  kind: OnboardingRequirementKind;
+  required: boolean;
+  active: boolean;
+}
+
+const KIND_HELP: Record<OnboardingRequirementKind, string> = {
+  upload: 'The investor uploads it: a passport, a proof of address, a bank statement.',
+  sign: 'The investor signs a form and uploads the signed copy: an application form.',
+};
+
+const payloadOf = (values: RequirementValues) => ({
+  name: values.name.trim(),
+  description: values.description.trim(),
+  kind: values.kind,
+  required: values.required,
+  active: values.active,
+});
+
+const validatePayload = zodResolver(newOnboardingRequirementInputSchema);
+
+function RequirementForm({
+  requirement,
+  onDone,
+}: {
+  requirement: OnboardingRequirement | null;
+  onDone: () => void;
+}) {
+  const create = useCreateOnboardingRequirement();
+  const update = useUpdateOnboardingRequirement();
+  const form = useForm<RequirementValues>({
+    initialValues: {
+      name: requirement?.name ?? '',
+      description: requirement?.description ?? '',
+      kind: requirement?.kind ?? 'upload',
+      required: requirement?.required ?? true,
+      active: requirement?.active ?? true,
+    },
+    validate: (values) => validatePayload(payloadOf(values)),
+  });
+  const { onSubmit, formError, submitting } = useServerForm(form, {
+    compact: false,
+    submit: (values) =>
+      requirement
+        ? update.mutateAsync({ id: requirement.id, changes: payloadOf(values) })
+        : create.mutateAsync(payloadOf(values)),
+    onSuccess: (saved) => {
+      notifications.show({
+        color: 'success',
+        title: requirement ? 'Sign-up document saved' : 'Sign-up document added',
+        message: saved.name,
+      });
+      onDone();
+    },
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack>
+        <TextInput
+          label="Name"
+          required
+          maxLength={120}
+          placeholder="Proof of address"
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
+        <Textarea
+          label="Description"
+          description="Optional: what is accepted, shown to the investor beside the upload."
+          autosize
+          minRows={2}
+          maxLength={2000}
+          {...form.getInputProps('description')}
+        />
+        <Radio.Group label="The investor must" required {...form.getInputProps('kind')}>
+          <Stack gap="xs" mt={6}>
+            {ONBOARDING_REQUIREMENT_KINDS.map((kind) => (
+              <Radio
+                key={kind}
+                value={kind}
+                label={ONBOARDING_REQUIREMENT_KIND_LABELS[kind]}
+                description={KIND_HELP[kind]}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Checkbox
+          label="Required to complete onboarding"
+          description="An optional document is asked for but holds nobody up."
+          {...form.getInputProps('required', { type: 'checkbox' })}
+        />
+        <Checkbox
+          label="Active"
+          description="An inactive document is no longer asked for; what investors sent is kept."
+          {...form.getInputProps('active', { type: 'checkbox' })}
+        />
+        <FormError message={formError} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submitting}>
+            {requirement ? 'Save sign-up document' : 'Add sign-up document'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Add a sign-up document (requirement null) or change one. */
+export function RequirementModal({
+  opened,
+  requirement,
+  onClose,
+}: {
+  opened: boolean;
+  requirement: OnboardingRequirement | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={requirement ? 'Edit sign-up document' : 'Add a sign-up document'}
+      size={MODAL_SIZES.choice}
+    >
+      {opened && <RequirementForm requirement={requirement} onDone={onClose} />}
+    </Modal>
+  );
+}

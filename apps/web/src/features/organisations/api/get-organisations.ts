@@ -1,0 +1,40 @@
+import { listQueryString, organisationListSchema } from '@portico/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { organisationKeys } from './organisation-keys';
+import type { OrganisationColumnKey, OrganisationFilters } from './organisation-list-params';
+
+export interface OrganisationListParams {
+  filters: OrganisationFilters;
+  sort: string;
+  page: number;
+  perPage: number;
+  /** the visible columns: only their fields are asked for */
+  columns: readonly OrganisationColumnKey[];
+}
+
+/** Every row needs its id to open it and its name to show. */
+const ALWAYS: readonly string[] = ['id', 'name'];
+
+/** GET /api/organisations (investors:index). */
+export function getOrganisations(params: OrganisationListParams, signal?: AbortSignal) {
+  const query = listQueryString({
+    filter: params.filters,
+    sort: params.sort,
+    fields: [...new Set([...ALWAYS, ...params.columns])],
+    page: params.page,
+    per_page: params.perPage,
+  });
+  return api.get(`/api/organisations?${query}`, organisationListSchema, { signal });
+}
+
+export const organisationsQueryOptions = (params: OrganisationListParams) =>
+  queryOptions({
+    queryKey: organisationKeys.list(params),
+    queryFn: ({ signal }) => getOrganisations(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useOrganisations(params: OrganisationListParams) {
+  return useQuery(organisationsQueryOptions(params));
+}
