@@ -6,8 +6,11 @@ import * as schema from '../../apps/server/src/db/schema';
 import { loadSessionUser } from '../../apps/server/src/platform/auth/session-user';
 import { createSessionManager } from '../../apps/server/src/platform/auth/sessions';
 import { createDatabaseStore } from '../../apps/server/src/platform/store/database-store';
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   allInvestors,
+  investorsPlan,
   listInvestors,
   organisationsOf,
 } from '../../apps/server/src/modules/investors/investors.repository';
@@ -115,4 +118,38 @@ export async function captureInvestorsExport(databaseUrl: string, query: Record<
     return `rows of batch ${batches}`;
   });
   return { statements: labelled(statements, labels), rows: result };
+}
+
+/**
+ * The investors page query as it was before the ids-first change (for the report's comparison): one
+ * statement that joins the profile, lead status, owner and adviser of every row up to the page, then
+ * applies OFFSET and LIMIT. The where clause and order are the repository's own.
+ */
+export async function captureJoinedPage(databaseUrl: string, query: Record<string, string>) {
+  const { statements } = await recording(databaseUrl, async (db) => {
+    const plan = investorsPlan(parseListQuery(investorsListQuery, query));
+    const { users, investorProfiles, leadStatuses } = schema;
+    const owner = alias(users, 'owner');
+    const adviser = alias(users, 'adviser');
+    return db
+      .select({
+        user: users,
+        profile: investorProfiles,
+        lead_status: { id: leadStatuses.id, name: leadStatuses.name, colour: leadStatuses.colour },
+        owner: { id: owner.id, name: owner.name },
+        adviser: { id: adviser.id, name: adviser.name },
+      })
+      .from(users)
+      .leftJoin(investorProfiles, eq(investorProfiles.user_id, users.id))
+      .leftJoin(leadStatuses, eq(leadStatuses.id, investorProfiles.lead_status_id))
+      .leftJoin(owner, eq(owner.id, investorProfiles.owner_id))
+      .leftJoin(adviser, eq(adviser.id, investorProfiles.adviser_id))
+      .where(plan.where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset);
+  });
+  const [statement] = statements;
+  if (!statement) throw new Error('the joined page query was not captured');
+  return statement;
 }

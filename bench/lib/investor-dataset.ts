@@ -1,5 +1,7 @@
+import { findCategorisationStatement, type InvestorCategory } from '@portico/contracts';
 import pg from 'pg';
 import { hashPassword } from '../../apps/server/src/platform/auth/passwords';
+import { DEMO_CATEGORISATION_ANSWERS } from '../../apps/server/src/seed/demo-answers';
 import { createPeople, seededRandom, type Random } from '../../apps/server/src/seed/names';
 import type { InvestorBenchSettings } from './settings';
 
@@ -32,7 +34,7 @@ const CLIENT_TYPES: ReadonlyArray<readonly [string | null, number]> = [
   ['organisation', 10],
   [null, 5],
 ];
-const CATEGORIES: ReadonlyArray<readonly [string, number]> = [
+const CATEGORIES: ReadonlyArray<readonly [InvestorCategory, number]> = [
   ['restricted', 35],
   ['high_net_worth', 25],
   ['sophisticated', 20],
@@ -194,6 +196,21 @@ const PROFILE_COLUMNS: readonly Column[] = [
   ['updated_at', 'timestamptz'],
 ];
 
+const CATEGORISATION_COLUMNS: readonly Column[] = [
+  ['user_id', 'bigint'],
+  ['category', 'text'],
+  ['statement_version', 'text'],
+  ['statement_text', 'text'],
+  ['answers', 'jsonb'],
+  ['signed_at', 'timestamptz'],
+  ['expires_at', 'timestamptz'],
+  ['status', 'text'],
+  ['recorded_by', 'bigint'],
+  ['reviewed_by', 'bigint'],
+  ['reviewed_at', 'timestamptz'],
+  ['created_at', 'timestamptz'],
+];
+
 export interface InvestorLoad {
   hashMs: number;
   generateMs: number;
@@ -271,6 +288,8 @@ export async function loadInvestors(
   interface Investor {
     user: (refs: Refs) => Value[];
     profile: (userId: number, refs: Refs) => Value[];
+    /** the signed statement behind the profile's category, if any */
+    categorisation: (userId: number, refs: Refs) => Value[] | null;
     createdAt: number;
     email: string;
   }
@@ -291,7 +310,8 @@ export async function loadInvestors(
     // About 60% of all investors hold a category: most of the verified ones.
     const categorised = verified !== null && random.chance(0.7);
     const category = categorised ? weighted(random, CATEGORIES) : null;
-    const signed = categorised ? between(random, created, now) : null;
+    // Signed within the last year: a category on a profile is a current one (an expired one is cleared).
+    const signed = categorised ? between(random, Math.max(created, now - YEAR_MS + DAY_MS), now) : null;
     const state = !verified ? 'registered' : categorised ? weighted(random, CATEGORISED_STATES) : 'verified';
     const screened = state === 'complete' ? 'passed' : state === 'documents' ? 'pending' : 'not_started';
     const owned = random.chance(0.85);
@@ -359,6 +379,28 @@ export async function loadInvestors(
         createdAt,
         new Date(updated),
       ],
+      categorisation: (userId, refs) => {
+        if (category === null || signed === null) return null;
+        const statement = findCategorisationStatement(category);
+        if (!statement) throw new Error(`no statement for ${category}`);
+        const signedAt = new Date(signed);
+        // Approval is on: a reviewer approved it within a few days.
+        const reviewed = new Date(Math.min(now, signed + between(random, 0.1, 3) * DAY_MS));
+        return [
+          userId,
+          category,
+          statement.version,
+          statement.text,
+          JSON.stringify(DEMO_CATEGORISATION_ANSWERS[category]),
+          signedAt,
+          new Date(signed + YEAR_MS),
+          'approved',
+          userId,
+          ref(refs.staff, 0),
+          reviewed,
+          signedAt,
+        ];
+      },
     });
   }
   // Ids follow sign-up order, as they would in production.
@@ -433,6 +475,16 @@ export async function loadInvestors(
         batch.map((investor, index) => investor.profile(userIds[offset + index] ?? 0, refs)),
         settings.batchSize,
       );
+      await insertBatches(
+        client,
+        'categorisations',
+        CATEGORISATION_COLUMNS,
+        batch.flatMap((investor, index) => {
+          const row = investor.categorisation(userIds[offset + index] ?? 0, refs);
+          return row ? [row] : [];
+        }),
+        settings.batchSize,
+      );
     }
     const organisationIds = (
       await insertBatches(
@@ -501,7 +553,7 @@ export async function loadInvestors(
       staff: staffRows.length,
       organisations: organisationIds.length,
       links: links.length,
-      summary: `${settings.rows.toLocaleString('en-US')} investors (role 5), each with an investor_profiles row, created over the last 3 years (more of them recently); ${staffRows.length} staff (the Super Admin the bench signs in as, ${OWNER_ROLES.length} owners and ${ADVISERS} advisers); ${BENCH_LEAD_STATUSES.length} lead statuses (5% of investors have none); client types soletrader 60%, business 25%, organisation 10%, none 5%; a category on ${share('with a category')} (restricted, high net worth, sophisticated, self-certified, professional) with its expiry 12 months after signing; onboarding registered ${share('registered')}, verified ${share('verified')}, categorised ${share('categorised')}, documents ${share('documents')}, complete ${share('complete')}; 85% owned by one of the ${OWNER_ROLES.length} owners, 12% with an adviser; ${share('invited')} invited (no password yet), ${share('deactivated')} deactivated; ${organisationIds.length.toLocaleString('en-US')} organisations with ${links.length.toLocaleString('en-US')} organisation links over ${linkedUsers.toLocaleString('en-US')} investors (${Math.round((linkedUsers / settings.rows) * 100)}%)`,
+      summary: `${settings.rows.toLocaleString('en-US')} investors (role 5), each with an investor_profiles row, created over the last 3 years (more of them recently); ${staffRows.length} staff (the Super Admin the bench signs in as, ${OWNER_ROLES.length} owners and ${ADVISERS} advisers); ${BENCH_LEAD_STATUSES.length} lead statuses (5% of investors have none); client types soletrader 60%, business 25%, organisation 10%, none 5%; a category on ${share('with a category')} (restricted, high net worth, sophisticated, self-certified, professional), each with its signed and approved statement in categorisations (signed within the last year, expiring 12 months after signing); onboarding registered ${share('registered')}, verified ${share('verified')}, categorised ${share('categorised')}, documents ${share('documents')}, complete ${share('complete')}; 85% owned by one of the ${OWNER_ROLES.length} owners, 12% with an adviser; ${share('invited')} invited (no password yet), ${share('deactivated')} deactivated; ${organisationIds.length.toLocaleString('en-US')} organisations with ${links.length.toLocaleString('en-US')} organisation links over ${linkedUsers.toLocaleString('en-US')} investors (${Math.round((linkedUsers / settings.rows) * 100)}%)`,
     };
   } finally {
     await client.end();

@@ -24,56 +24,122 @@ export function httpSentence(e: EndpointReport, cores: number): string {
 export const executionTime = (plan: string) =>
   Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? Number.NaN);
 
-/** What the plans say, in a sentence each, read from the EXPLAIN text itself. */
+interface PlanNode {
+  indent: number;
+  kind: string;
+  rows: number;
+  loops: number;
+  details: string[];
+}
+
+/** The nodes of an EXPLAIN ANALYZE text, each with its depth (the column of its arrow) and details. */
+function parsePlan(plan: string): PlanNode[] {
+  const nodes: PlanNode[] = [];
+  for (const line of plan.split('\n')) {
+    const match =
+      /^(\s*)(?:->\s+)?(.+?)\s+\(cost=[^)]*\)\s+\(actual time=[\d.]+\.\.[\d.]+ rows=(\d+) loops=(\d+)\)/.exec(
+        line,
+      );
+    if (match) {
+      nodes.push({
+        indent: match[1]?.length ?? 0,
+        kind: match[2] ?? '',
+        rows: Number(match[3]),
+        loops: Number(match[4]),
+        details: [],
+      });
+    } else nodes.at(-1)?.details.push(line.trim());
+  }
+  return nodes;
+}
+
+const detail = (node: PlanNode, pattern: RegExp) =>
+  node.details.map((line) => pattern.exec(line)?.[1]).find((value) => value !== undefined);
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** The nodes under a node (its subtree), in plan order. */
+function subtree(nodes: PlanNode[], index: number): PlanNode[] {
+  const node = nodes[index];
+  if (!node) return [];
+  const below: PlanNode[] = [];
+  for (const next of nodes.slice(index + 1)) {
+    if (next.indent <= node.indent) break;
+    below.push(next);
+  }
+  return below;
+}
+
+/** The scan that reads the most rows (rows kept plus rows its filter dropped), as words. */
+function heaviestScan(nodes: PlanNode[]): string | undefined {
+  let best: { words: string; read: number } | undefined;
+  for (const [index, node] of nodes.entries()) {
+    const removed = Number(detail(node, /Rows Removed by Filter: (\d+)/) ?? 0);
+    const read = (node.rows + removed) * node.loops;
+    let words: string | undefined;
+    // A parallel scan's loops are its processes, not repeated lookups.
+    const parallel = node.kind.startsWith('Parallel ') ? 'a parallel' : undefined;
+    const seq = /^(?:Parallel )?Seq Scan on (\w+)/.exec(node.kind);
+    const only = /^(?:Parallel )?Index Only Scan(?: Backward)? using (\w+)/.exec(node.kind);
+    const scan = /^(?:Parallel )?Index Scan(?: Backward)? using (\w+)/.exec(node.kind);
+    const bitmap = /^(?:Parallel )?Bitmap Heap Scan on (\w+)/.exec(node.kind);
+    if (seq) words = `${parallel ?? 'a'} sequential scan of ${seq[1]} (${count(read)} rows read)`;
+    else if (only) words = `${parallel ?? 'an'} index-only scan of ${only[1]} (${count(read)} entries)`;
+    else if (scan)
+      words =
+        node.loops > 1 && !parallel
+          ? `${count(node.loops)} lookups in ${scan[1]} (${count(read)} rows)`
+          : `${parallel ?? 'an'} index scan of ${scan[1]} (${count(read)} rows read)`;
+    else if (bitmap) {
+      const indexes = subtree(nodes, index)
+        .map((child) => /^Bitmap Index Scan on (\w+)/.exec(child.kind)?.[1])
+        .filter((name) => name !== undefined);
+      const pages = detail(node, /Heap Blocks: exact=(\d+)/);
+      words = `a bitmap scan of ${indexes.join(' and ')} (${count(read)} rows${pages ? ` from ${count(Number(pages))} heap pages` : ''})`;
+    }
+    if (words && (!best || read > best.read)) best = { words, read };
+  }
+  return best?.words;
+}
+
+/** Index lookups repeated 1,000 times or more (a nested loop's inner side): one per outer row. */
+function manyLookups(nodes: PlanNode[]): string[] {
+  return nodes.flatMap((node) => {
+    const scan = /^Index (?:Only )?Scan(?: Backward)? using (\w+)/.exec(node.kind);
+    return scan && node.loops >= 1000 ? [`${count(node.loops)} lookups in ${scan[1]}`] : [];
+  });
+}
+
+/** Sorts of 1,000 rows or more: a LIMIT over a sort still sorts (or heap-sorts) every input row. */
+function largeSorts(nodes: PlanNode[]): string[] {
+  return nodes.flatMap((node, index) => {
+    if (!/^(Incremental )?Sort\b/.test(node.kind)) return [];
+    const input = subtree(nodes, index)[0];
+    const rows = input ? input.rows * input.loops : 0;
+    if (rows < 1000) return [];
+    const method = detail(node, /Sort Method: ([\w-]+(?: \w+)?)/) ?? 'sort';
+    return [`a ${method} of ${count(rows)} rows`];
+  });
+}
+
 /** The most rows any node of the plan produced (rows × loops), against the rows the statement returns. */
 export function rowsRead(plan: string) {
-  const counts = [...plan.matchAll(/actual time=[\d.]+\.\.[\d.]+ rows=(\d+) loops=(\d+)/g)].map(
-    (match) => Number(match[1]) * Number(match[2]),
-  );
-  return { most: Math.max(0, ...counts), returned: counts[0] ?? 0 };
+  const nodes = parsePlan(plan);
+  return {
+    most: Math.max(0, ...nodes.map((node) => node.rows * node.loops)),
+    returned: nodes[0]?.rows ?? 0,
+  };
 }
 
-/**
- * The first table read whole by a sequential scan of at least 1,000 rows (rows kept plus rows removed by
- * its filter); a sequential scan of a small table, such as the lead statuses, is the right plan.
- */
-function largeSeqScan(plan: string): string | undefined {
-  const lines = plan.split('\n');
-  for (const [index, line] of lines.entries()) {
-    const scan = /Seq Scan on (\w+).*actual time=\S+ rows=(\d+) loops=(\d+)/.exec(line);
-    if (!scan) continue;
-    let read = Number(scan[2]) * Number(scan[3]);
-    for (const next of lines.slice(index + 1)) {
-      if (next.includes('->')) break;
-      const removed = /Rows Removed by Filter: (\d+)/.exec(next);
-      if (removed) read += Number(removed[1]) * Number(scan[3]);
-    }
-    if (read >= 1000) return scan[1];
-  }
-  return undefined;
-}
-
+/** What a plan does, in a sentence, read from the EXPLAIN text itself: its heaviest scan and large sorts. */
 export function planSentence(plan: PlanReport): string {
-  const seq = largeSeqScan(plan.plan);
-  const removed = /Rows Removed by Filter: (\d+)/.exec(plan.plan)?.[1];
-  const heap = /Heap Blocks: exact=(\d+)/.exec(plan.plan)?.[1];
-  const sort = /Sort Method: ([\w-]+(?: \w+)?)/.exec(plan.plan)?.[1];
-  const indexOnly = /Index Only Scan (?:Backward )?using (\w+)/.exec(plan.plan)?.[1];
-  const indexScan = /(?<!Only |Bitmap )Index Scan (?:Backward )?using (\w+)/.exec(plan.plan)?.[1];
-  const bitmaps = [...plan.plan.matchAll(/Bitmap Index Scan on (\w+)/g)].map((match) => match[1]);
+  const nodes = parsePlan(plan.plan);
   const parts = [`${plan.title}: ${executionTime(plan.plan).toFixed(1)} ms`];
-  if (seq) parts.push(`a sequential scan of the whole ${seq} table`);
-  else if (indexOnly) parts.push(`an index-only scan of ${indexOnly}`);
-  else if (indexScan && bitmaps.length === 0) parts.push(`an index scan of ${indexScan}`);
-  else if (bitmaps.length > 0)
-    parts.push(`a bitmap scan of ${bitmaps.join(' or ')}${heap ? ` visiting ${heap} heap pages` : ''}`);
-  if (removed) parts.push(`${removed} rows read and then dropped by the filter`);
-  if (sort) parts.push(`a ${sort} over every matching row before OFFSET and LIMIT apply`);
-  const { most, returned } = rowsRead(plan.plan);
-  if (most >= 1000 && most > 4 * returned)
-    parts.push(
-      `${most.toLocaleString('en-US')} rows passed through a plan node to return ${returned.toLocaleString('en-US')}`,
-    );
+  const scan = heaviestScan(nodes);
+  if (scan) parts.push(scan);
+  parts.push(...manyLookups(nodes).filter((lookups) => !scan?.startsWith(lookups)));
+  parts.push(...largeSorts(nodes));
+  const { returned } = rowsRead(plan.plan);
+  parts.push(`${count(returned)} ${returned === 1 ? 'row' : 'rows'} returned`);
   return parts.join(', ');
 }
 

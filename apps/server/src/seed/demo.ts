@@ -12,10 +12,11 @@ import { createNotificationsService } from '../modules/notifications/notificatio
 import { insertUser } from '../modules/users/users.repository';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
+import { seedCrmDemo } from './crm-demo';
 
 export const DEMO_PASSWORD = 'portico-demo';
 
-/** One staff user per role and two verified investors (issue 2); later issues add their records. */
+/** One staff user per role and two verified investors (issue 2); crm-demo.ts adds the CRM (issue 4). */
 export const DEMO_USERS: ReadonlyArray<{ email: string; name: string; role_id: RoleId }> = [
   { email: 'admin@portico.test', name: 'Alex Morgan', role_id: ROLES.SUPER_ADMIN },
   { email: 'entrepreneur@portico.test', name: 'Priya Shah', role_id: ROLES.ENTREPRENEUR },
@@ -97,4 +98,6 @@ export async function seedDemo(ctx: AppContext) {
       },
     });
   });
+  // Issue 4: the CRM, alive: investors, contacts, organisations, methods and a nominee.
+  await seedCrmDemo(ctx, DEMO_PASSWORD);
 }

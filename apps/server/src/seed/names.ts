@@ -66,14 +66,21 @@ function emailPart(text: string): string {
     .replace(/[^a-z0-9]+/g, '');
 }
 
-/** Realistic names and addresses; every address is unique (a number is added to repeats). */
-export function createPeople(random: Random) {
+/** Reserved for examples (RFC 2606): no mail sent to them can reach anyone. */
+export const EXAMPLE_DOMAINS = ['example.com', 'example.org', 'example.net'] as const;
+
+/**
+ * Realistic names and addresses; every address is unique (a number is added to repeats). `domains`
+ * replaces the mix of public mail providers people's addresses are at (the demo data uses
+ * EXAMPLE_DOMAINS, so its emails can never reach a real mailbox).
+ */
+export function createPeople(random: Random, domains: readonly string[] = DOMAINS) {
   const used = new Map<string, number>();
   return (staff: boolean) => {
     const first = random.pick(FIRST_NAMES);
     const last = random.pick(LAST_NAMES);
     const name = random.chance(0.08) ? `${first} ${random.pick(FIRST_NAMES)} ${last}` : `${first} ${last}`;
-    const domain = random.pick(staff ? STAFF_DOMAINS : DOMAINS);
+    const domain = random.pick(staff ? STAFF_DOMAINS : domains);
     const local = random.chance(0.15)
       ? `${emailPart(first).charAt(0)}${emailPart(last)}`
       : `${emailPart(first)}.${emailPart(last)}`;

@@ -29,9 +29,15 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(table.email),
     index('users_role_id_name_index').on(table.role_id, table.name, table.id),
     index('users_created_at_index').on(table.created_at),
-    // The investors list (role 5) in its default order, newest first: its count and the ids of an export
-    // or a page read this index alone (docs/benchmarks.md, investors-100k).
+    // The investors list (role 5) in its default order, newest first: a page, however deep, and the ids
+    // of an export read this index alone (docs/benchmarks.md, investors-100k).
     index('users_role_id_created_at_index').on(table.role_id, table.created_at.desc().nullsFirst(), table.id),
+    // Every investor's id, and nothing else: the investors list counts its matches from it (an
+    // index-only scan a tenth the size of the table), and a filter on the profile checks that each
+    // match is an investor with one probe of it instead of reading all of users (investors-100k).
+    index('users_investor_id_index')
+      .on(table.id)
+      .where(sql`${table.role_id} = 5`),
     index('users_name_trgm_index').using('gin', sql`${table.name} gin_trgm_ops`),
     index('users_email_trgm_index').using('gin', sql`${table.email} gin_trgm_ops`),
   ],

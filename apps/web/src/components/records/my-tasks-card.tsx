@@ -25,9 +25,6 @@ import { useToggleTask } from './engagements/use-toggle-task';
 
 const PAGE = 10;
 
-/** The record types built so far: a task on another shows its name without a link. */
-const LINKED: ReadonlySet<SubjectType> = new Set<SubjectType>(['investor']);
-
 interface MyTasksCardProps {
   /** on a page whose main subject is something else (a list), the card is left out while it is empty */
   hideWhenEmpty?: boolean;
@@ -54,7 +51,7 @@ export function MyTasksCard({ hideWhenEmpty = false }: MyTasksCardProps) {
       ? terminology.investor
       : type.replace('_', ' ').replace(/^\w/, (c) => c.toUpperCase());
   const linkOf = (task: Task) =>
-    permissions.show && LINKED.has(task.subject.type)
+    permissions.show
       ? `${recordPath(task.subject.type, task.subject.id, 'notes-calls-tasks')}?section=tasks`
       : undefined;
 

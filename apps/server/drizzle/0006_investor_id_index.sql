@@ -1,0 +1,1 @@
+CREATE INDEX "users_investor_id_index" ON "users" USING btree ("id") WHERE "users"."role_id" = 5;
