@@ -217,6 +217,8 @@ export async function buildApp(ctx: AppContext) {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         objectSrc: ["'none'"],
+        // The sign-PDF pages show our own /files PDFs in an iframe.
+        frameSrc: ["'self'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

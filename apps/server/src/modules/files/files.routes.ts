@@ -3,9 +3,20 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { access } from '../../platform/auth/access';
 import { notFound } from '../../platform/http/errors';
+import { detectFileType } from '../../platform/storage/file-types';
 
 /** Folders anyone may read (the brand's logos must show on the login page). */
 const PUBLIC_FOLDERS = new Set(['branding']);
+
+// A file opened on its own (an SVG, say) can run nothing and is a sandboxed, unique origin.
+const SANDBOXED = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+// Chromium will not start its PDF viewer in a sandboxed document, so a real PDF goes without
+// `sandbox`: it still loads and runs nothing of its own, and only our pages may frame it.
+const PDF = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
+/** Stored as a PDF and is one by its first bytes, not only by its name. */
+const isPdf = (file: { contentType: string; body: Buffer }) =>
+  file.contentType === 'application/pdf' && detectFileType(file.body)?.contentType === 'application/pdf';
 
 /**
  * Files from the storage layer, through the app: public folders by name, every other file only by a
@@ -36,8 +47,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .header('content-type', file.contentType)
           .header('content-length', file.size)
           .header('x-content-type-options', 'nosniff')
-          // An SVG opened on its own can run nothing.
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+          .header('content-security-policy', isPdf(file) ? PDF : SANDBOXED)
           .header('cache-control', isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store');
         return reply.send(file.body);
       },

@@ -431,6 +431,12 @@ describe('the sign-pdf page', { timeout: 30_000 }, () => {
       'href',
       '/files/documents/doc51.pdf?expires=1&signature=x',
     );
+    expect(within(signed).getByTitle('Signed copy: agreement-signed.pdf')).toHaveAttribute(
+      'src',
+      '/files/documents/doc51.pdf?expires=1&signature=x',
+    );
+    // One viewer on the page: the original stays a download once the signed copy exists.
+    expect(screen.queryByTitle(/^Original: /)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel request' })).not.toBeInTheDocument();
   });
 
@@ -444,6 +450,10 @@ describe('the sign-pdf page', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const original = await screen.findByRole('region', { name: 'Original document' });
     expect(within(original).getByRole('link', { name: /download agreement\.pdf/ })).toBeInTheDocument();
+    expect(within(original).getByTitle('Original: agreement.pdf')).toHaveAttribute(
+      'src',
+      '/files/documents/doc50.pdf?expires=1&signature=x',
+    );
     await user.click(screen.getByRole('button', { name: 'Cancel request' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel signature request' });
     expect(callsTo('POST', '/api/investors/7/signature-requests/5/cancel')).toHaveLength(0);

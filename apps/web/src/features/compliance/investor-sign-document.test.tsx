@@ -42,6 +42,11 @@ describe('the investor signs a document (/investor/pdf/{id})', { timeout: 30_000
       'href',
       '/files/documents/doc50.pdf?expires=1&signature=x',
     );
+    // Shown in the page by the browser's PDF viewer; the download stays for browsers without one.
+    expect(screen.getByTitle(/^Document to sign: /)).toHaveAttribute(
+      'src',
+      '/files/documents/doc50.pdf?expires=1&signature=x',
+    );
     expect(screen.getByRole('textbox', { name: 'Your full name' })).toHaveValue('Olivia Carter');
 
     const user = userEvent.setup();
@@ -70,6 +75,11 @@ describe('the investor signs a document (/investor/pdf/{id})', { timeout: 30_000
       'href',
       '/files/documents/doc51.pdf?expires=1&signature=x',
     );
+    expect(screen.getByTitle('Signed copy: Subscription agreement (signed).pdf')).toHaveAttribute(
+      'src',
+      '/files/documents/doc51.pdf?expires=1&signature=x',
+    );
+    expect(screen.queryByTitle(/^Document to sign: /)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign the document' })).not.toBeInTheDocument();
   });
 

@@ -337,6 +337,56 @@ describe('the import wizard', { timeout: 30_000 }, () => {
     expect(polls).toBe(after);
   });
 
+  it('can be closed at the preview step: with its close button, with Escape, or by clicking beside it', async () => {
+    open();
+    const user = userEvent.setup();
+    const reachPreview = async () => {
+      const dialog = await uploadFile(user, anImport({ mapping: mapped }));
+      await user.click(within(dialog).getByRole('button', { name: 'Preview the rows' }));
+      await within(dialog).findByRole('group', { name: 'What the import will do' });
+      return dialog;
+    };
+
+    const dialog = await reachPreview();
+    const close = within(dialog).getByRole('button', { name: 'Close the import' });
+    expect(close).toBeEnabled();
+    await user.click(close);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await reachPreview();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await reachPreview();
+    const overlay = document.querySelector('.mantine-Modal-overlay');
+    if (!overlay) throw new Error('no overlay');
+    await user.click(overlay);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('stays open while a file uploads, which closing would cancel', async () => {
+    const xhr = mockXhr();
+    open();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import investors' });
+    await user.upload(within(dialog).getByLabelText('Choose files'), csv());
+    await user.click(within(dialog).getByRole('button', { name: 'Upload and continue' }));
+    await waitFor(() => expect(xhr.last()).toBeDefined());
+    await within(dialog).findByText('Uploading… 0%');
+
+    expect(within(dialog).getByRole('button', { name: 'Close the import' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Import investors' })).toBeInTheDocument();
+
+    // The upload has its own way out; once it stops, the window closes again.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel upload' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Upload cancelled.');
+    expect(within(dialog).getByRole('button', { name: 'Close the import' })).toBeEnabled();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('reopens a recent import that is still running where it stands', async () => {
     const running = anImport({ mapping: mapped, status: 'running', processed_rows: 250, created_count: 250 });
     open({

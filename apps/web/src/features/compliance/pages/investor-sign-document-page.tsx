@@ -32,6 +32,7 @@ import { isApiError } from '../../../lib/api-error';
 import { formatBytes, formatDateTime } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
 import { useProfileSignatureRequest, useSignDocument } from '../api/profile-signature-requests';
+import { PdfPreview } from '../components/pdf-preview';
 import { SignaturePad } from '../components/signature-pad';
 
 interface SignValues extends Record<string, unknown> {
@@ -247,6 +248,12 @@ export function InvestorSignDocumentPage() {
           </Stack>
         </Alert>
       )}
+      {request.status === 'signed' && request.signed_document && (
+        <PdfPreview
+          document={request.signed_document}
+          title={`Signed copy: ${request.signed_document.name}`}
+        />
+      )}
       {request.status === 'awaiting' && (
         <>
           <Paper
@@ -261,7 +268,13 @@ export function InvestorSignDocumentPage() {
                 1. Read the document
               </Title>
               {request.source_document && (
-                <PdfDownload document={request.source_document} label="Download to read" />
+                <>
+                  <PdfDownload document={request.source_document} label="Download to read" />
+                  <PdfPreview
+                    document={request.source_document}
+                    title={`Document to sign: ${request.source_document.name}`}
+                  />
+                </>
               )}
             </Stack>
           </Paper>

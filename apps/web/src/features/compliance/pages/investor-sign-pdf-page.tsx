@@ -37,6 +37,7 @@ import { useUser } from '../../../lib/session';
 import { inSentence, useTerminology } from '../../../lib/terminology';
 import { useInvestorId } from '../../investors/api/use-investor-id';
 import { useCancelSignatureRequest, useSignatureRequest } from '../api/signature-requests';
+import { PdfPreview } from '../components/pdf-preview';
 import { SignatureStatusBadge } from '../components/signature-status-badge';
 
 const positiveId = (value: string | undefined) =>
@@ -169,7 +170,13 @@ function RequestBody({ investorId, request }: { investorId: number; request: Sig
             </Stack>
           )}
           {request.signed_document ? (
-            <PdfFile document={request.signed_document} label="Signed copy" />
+            <>
+              <PdfFile document={request.signed_document} label="Signed copy" />
+              <PdfPreview
+                document={request.signed_document}
+                title={`Signed copy: ${request.signed_document.name}`}
+              />
+            </>
           ) : (
             <Text size="sm" c="dimmed">
               The signed copy is no longer available.
@@ -187,7 +194,16 @@ function RequestBody({ investorId, request }: { investorId: number; request: Sig
         }
       >
         {request.source_document ? (
-          <PdfFile document={request.source_document} label="Original" />
+          <>
+            <PdfFile document={request.source_document} label="Original" />
+            {/* Once signed, the signed copy above is the one shown; the original stays a download. */}
+            {!request.signed_document && (
+              <PdfPreview
+                document={request.source_document}
+                title={`Original: ${request.source_document.name}`}
+              />
+            )}
+          </>
         ) : (
           <Text size="sm" c="dimmed">
             {request.status === 'cancelled'

@@ -39,7 +39,11 @@ export function ImportFileStep({ kind, onUploaded, onResume, onBusyChange }: Imp
   const uploading = progress !== null;
   const problem = file ? importFileProblem(file) : undefined;
 
-  useEffect(() => onBusyChange(uploading), [uploading, onBusyChange]);
+  useEffect(() => {
+    onBusyChange(uploading);
+    // A finished upload moves on to the next step and unmounts this one: it is no longer busy.
+    return () => onBusyChange(false);
+  }, [uploading, onBusyChange]);
   // Leaving the step (closing the wizard) stops an upload under way.
   useEffect(() => () => cancel.current?.abort(), []);
 

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IMPORT_FIELDS, type Import, type ImportPreview } from '@portico/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormError } from '../../../components/form/form-error';
 import { submitFailure } from '../../../components/form/server-errors';
 import { isApiError } from '../../../lib/api-error';
@@ -28,6 +28,8 @@ interface ImportPreviewStepProps {
   item: Import;
   onBack: () => void;
   onStarted: (item: Import) => void;
+  /** tells the wizard whether the request that starts the run is under way */
+  onBusyChange: (busy: boolean) => void;
 }
 
 type Shown = 'all' | 'errors';
@@ -47,7 +49,7 @@ function previewFailure(error: unknown): string {
 const rows = (count: number) => `${formatNumber(count)} ${count === 1 ? 'row' : 'rows'}`;
 
 /** Step 3: the rows as the server reads them with this mapping, each bad row with its problems. */
-export function ImportPreviewStep({ item, onBack, onStarted }: ImportPreviewStepProps) {
+export function ImportPreviewStep({ item, onBack, onStarted, onBusyChange }: ImportPreviewStepProps) {
   const terminology = useTerminology();
   const preview = useImportPreview(item.id);
   const run = useRunImport();
@@ -55,6 +57,11 @@ export function ImportPreviewStep({ item, onBack, onStarted }: ImportPreviewStep
   const [invite, setInvite] = useState(false);
   const [runError, setRunError] = useState<string | null>(null);
   const fields = IMPORT_FIELDS[item.kind].filter((field) => item.mapping[field.key] !== undefined);
+
+  useEffect(() => {
+    onBusyChange(run.isPending);
+    return () => onBusyChange(false);
+  }, [run.isPending, onBusyChange]);
 
   const start = async () => {
     setRunError(null);

@@ -43,6 +43,9 @@ export function ImportWizard({ kind, opened, onClose }: ImportWizardProps) {
   const small = useMediaQuery('(max-width: 48em)');
   const [busy, setBusy] = useState(false);
   const noun = kind === 'investors' ? inSentence(terminology.investors) : 'contacts';
+  // Closing is refused only while the browser is doing work that closing would cancel: an upload
+  // (which has its own "Cancel upload") or the request that starts the run. A running import carries
+  // on on the server and is reopened from the recent imports, so the window may close then.
   return (
     <Modal
       opened={opened}
@@ -52,7 +55,9 @@ export function ImportWizard({ kind, opened, onClose }: ImportWizardProps) {
       title={`Import ${noun}`}
       size={MODAL_SIZES.wide}
       fullScreen={small}
-      closeOnClickOutside={false}
+      closeOnEscape={!busy}
+      closeOnClickOutside={!busy}
+      closeButtonProps={{ 'aria-label': 'Close the import', disabled: busy }}
     >
       <ImportWizardSteps kind={kind} onClose={onClose} onBusyChange={setBusy} />
     </Modal>
@@ -136,6 +141,7 @@ function ImportWizardSteps({ kind, onClose, onBusyChange }: ImportWizardStepsPro
       <ImportPreviewStep
         key={item.id}
         item={item}
+        onBusyChange={onBusyChange}
         onBack={() => go(1)}
         onStarted={(started) => go(3, started.id)}
       />
