@@ -202,7 +202,7 @@ export async function buildApp(ctx: AppContext) {
       'X-HTTP-Method-Override',
       'Accept',
     ],
-    exposedHeaders: ['Retry-After', 'X-Request-Id'],
+    exposedHeaders: ['Retry-After', 'X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'],
   });
   await app.register(helmet, {
     hsts: false,

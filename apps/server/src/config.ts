@@ -38,6 +38,8 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   MAINTENANCE: flag.default(false),
+  /** API requests a minute per signed-in user (per IP for guests); 0 switches the limit off */
+  API_RATE_LIMIT: z.coerce.number().int().min(0).default(300),
   SEED_DEMO: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUSHER_APP_ID: z.string().min(1).default('portico'),

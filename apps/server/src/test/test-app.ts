@@ -104,6 +104,8 @@ export async function createTestApp(
     APP_KEY: 'test-app-key-that-is-at-least-32-characters',
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
+    // Tests fire requests far faster than a person; the limit has its own test.
+    API_RATE_LIMIT: '0',
     ...env,
   });
   const ctx = await createContext(config, createLogger(config.LOG_LEVEL, options.logTo), { database });

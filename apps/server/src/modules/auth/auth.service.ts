@@ -17,7 +17,7 @@ import { recordAudit, type Actor } from '../../platform/audit/audit';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { Session, SessionClient } from '../../platform/auth/sessions';
 import { randomToken, sha256 } from '../../platform/crypto';
-import { fieldError, HttpError } from '../../platform/http/errors';
+import { fieldError, tooManyAttempts } from '../../platform/http/errors';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { findUserByEmail, findUserById, insertUser, updateUser } from '../users/users.repository';
 import { replaceToken, useToken } from './auth-tokens.repository';
@@ -35,13 +35,7 @@ export function homePath(user: Pick<UserRow, 'role_id'>): string {
 }
 
 function throttled(seconds: number, limit: number) {
-  const error = new HttpError(429, AUTH_MESSAGES.throttle(seconds), 'TOO_MANY_ATTEMPTS', undefined, {
-    'retry-after': String(seconds),
-    'x-ratelimit-limit': String(limit),
-    'x-ratelimit-remaining': '0',
-    'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + seconds),
-  });
-  return error;
+  return tooManyAttempts(seconds, AUTH_MESSAGES.throttle(seconds), limit);
 }
 
 export function createAuthService(

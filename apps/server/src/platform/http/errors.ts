@@ -39,13 +39,19 @@ export function validationError(errors: FieldErrors): HttpError {
 /** A 422 on one field: `fieldError('email', 'The email has already been taken.')` */
 export const fieldError = (field: string, message: string) => validationError({ [field]: [message] });
 
+/** A 429 with Retry-After; given the limit, Laravel's X-RateLimit-Limit, -Remaining and -Reset too. */
 export function tooManyAttempts(
   retryAfterSeconds: number,
   message: string = ERROR_MESSAGES.TOO_MANY_ATTEMPTS,
+  limit?: number,
 ) {
-  return new HttpError(429, message, 'TOO_MANY_ATTEMPTS', undefined, {
-    'retry-after': String(retryAfterSeconds),
-  });
+  const headers: Record<string, string> = { 'retry-after': String(retryAfterSeconds) };
+  if (limit !== undefined) {
+    headers['x-ratelimit-limit'] = String(limit);
+    headers['x-ratelimit-remaining'] = '0';
+    headers['x-ratelimit-reset'] = String(Math.floor(Date.now() / 1000) + retryAfterSeconds);
+  }
+  return new HttpError(429, message, 'TOO_MANY_ATTEMPTS', undefined, headers);
 }
 
 function fromFastifyError(error: FastifyError): HttpError | undefined {

@@ -7,7 +7,7 @@ import { loadSessionUser } from '../auth/session-user';
 import type { Session } from '../auth/sessions';
 import type { Actor } from '../audit/audit';
 import { safeEqual } from '../crypto';
-import { csrfMismatch, maintenance, notFound, unauthenticated } from './errors';
+import { csrfMismatch, maintenance, notFound, tooManyAttempts, unauthenticated } from './errors';
 import { rejectUnstorableText } from './input-guard';
 
 declare module 'fastify' {
@@ -25,6 +25,7 @@ declare module 'fastify' {
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const API_DECAY_SECONDS = 60;
 
 export interface RegisteredRoute {
   method: string;
@@ -106,7 +107,7 @@ export function apiKernel(
         if (method !== 'HEAD') registry.push({ method, url: route.url, access: rule });
     });
 
-    api.addHook('onRequest', async (request) => {
+    api.addHook('onRequest', async (request, reply) => {
       if (await ctx.maintenance.isDown()) throw maintenance();
       const feature = request.routeOptions.config.feature;
       if (feature && !(await options.isFeatureEnabled(feature))) throw notFound();
@@ -123,6 +124,8 @@ export function apiKernel(
           await ctx.sessions.touch(session);
         }
       }
+
+      await throttle(ctx, request, reply);
 
       if (!SAFE_METHODS.has(request.method)) {
         const token = headerToken(request);
@@ -150,6 +153,21 @@ export function apiKernel(
 
     for (const module of modules) await api.register(module);
   };
+}
+
+/**
+ * Laravel's `throttle:api`: API_RATE_LIMIT requests a minute per signed-in user, per IP for guests,
+ * counted in the shared store so every node counts alike. Answers carry X-RateLimit-Limit and
+ * -Remaining; past the limit a 429 with Retry-After and X-RateLimit-Reset (API-CONTRACT §1.4).
+ */
+async function throttle(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const limit = ctx.config.API_RATE_LIMIT;
+  if (limit === 0) return;
+  const key = request.user ? `api:user:${request.user.id}` : `api:ip:${request.ip}`;
+  const { count, ttlSeconds } = await ctx.rateLimiter.hit(key, API_DECAY_SECONDS);
+  const remaining = Math.max(0, limit - count);
+  if (count > limit) throw tooManyAttempts(ttlSeconds, undefined, limit);
+  reply.header('x-ratelimit-limit', String(limit)).header('x-ratelimit-remaining', String(remaining));
 }
 
 /** The signed-in user of a route whose access already requires one. */
