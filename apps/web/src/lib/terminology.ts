@@ -32,3 +32,8 @@ export function inSentence(term: string): string {
   if (second !== '' && second !== second.toLowerCase()) return term;
   return first.toLowerCase() + term.slice(1);
 }
+
+/** A phrase that opens a sentence or a title: "lead status" becomes "Lead status". */
+export function atSentenceStart(phrase: string): string {
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+}

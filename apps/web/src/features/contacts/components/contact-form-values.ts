@@ -1,7 +1,7 @@
 import type { Contact, CreateContactInput, UpdateContactInput } from '@portico/contracts';
+import { ADDRESS_FIELDS } from '../../../components/form/address-fields';
 
 export const PERSON_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'company', 'job_title'] as const;
-export const ADDRESS_FIELDS = ['address_line_1', 'address_line_2', 'city', 'postcode', 'country'] as const;
 const TEXT_FIELDS = [...PERSON_FIELDS, ...ADDRESS_FIELDS, 'source'] as const;
 const ID_FIELDS = ['lead_status_id', 'owner_id'] as const;
 

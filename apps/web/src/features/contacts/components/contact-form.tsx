@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   CLIENT_TYPE_LABELS,
@@ -13,8 +13,9 @@ import {
   type UpdateContactInput,
 } from '@portico/contracts';
 import { useEffect, useMemo, useRef } from 'react';
-import { FormError } from '../../../components/form/form-error';
+import { AddressFields } from '../../../components/form/address-fields';
 import { FormSection } from '../../../components/form/form-section';
+import { RecordFormActions } from '../../../components/form/record-form-actions';
 import { UnsavedChangesGuard } from '../../../components/form/unsaved-changes-guard';
 import { useServerForm } from '../../../components/form/use-server-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
@@ -116,18 +117,7 @@ export function ContactForm(props: ContactFormProps) {
           <TextInput label="Company" maxLength={200} {...input('company')} />
           <TextInput label="Job title" maxLength={100} {...input('job_title')} />
         </FormSection>
-        <FormSection title="Address">
-          <TextInput label="Address line 1" maxLength={200} autoComplete="off" {...input('address_line_1')} />
-          <TextInput label="Address line 2" maxLength={200} autoComplete="off" {...input('address_line_2')} />
-          <TextInput label="Town or city" maxLength={100} {...input('city')} />
-          <TextInput label="Postcode" maxLength={20} {...input('postcode')} />
-          <TextInput
-            label="Country"
-            description="Two-letter code, e.g. GB."
-            maxLength={2}
-            {...input('country')}
-          />
-        </FormSection>
+        <AddressFields form={form} />
         <FormSection title="Relationship" description="Where they stand and who looks after them.">
           <Select
             label="State"
@@ -170,24 +160,15 @@ export function ContactForm(props: ContactFormProps) {
             {...input('source')}
           />
         </FormSection>
-        <FormError message={formError} />
-        <Group gap="sm" pos="sticky" bottom={0} py="sm" bg="gray.0" style={{ zIndex: 2 }}>
-          <Button type="submit" loading={submitting} disabled={mode === 'edit' && changed === 0}>
-            {mode === 'create' ? 'Add contact' : 'Save changes'}
-          </Button>
-          <Button variant="default" onClick={onCancel} disabled={submitting}>
-            Cancel
-          </Button>
-          {mode === 'edit' && (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {changed === 0
-                ? 'No changes yet'
-                : changed === 1
-                  ? '1 unsaved change'
-                  : `${changed} unsaved changes`}
-            </Text>
-          )}
-        </Group>
+        <RecordFormActions
+          formError={formError}
+          submitting={submitting}
+          editing={mode === 'edit'}
+          changed={changed}
+          addLabel="Add contact"
+          onCancel={onCancel}
+          sticky
+        />
       </Stack>
       <UnsavedChangesGuard shouldBlock={() => unsaved && !saved.current} />
     </form>

@@ -1,5 +1,4 @@
-import { Button, Group, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Paper, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   createInvestmentMethodInputSchema,
   updateInvestmentMethodInputSchema,
@@ -8,9 +7,10 @@ import {
   type InvestmentMethodType,
   type UpdateInvestmentMethodInput,
 } from '@portico/contracts';
-import { useMemo, useRef } from 'react';
-import { FormError } from '../../../components/form/form-error';
+import { useMemo } from 'react';
+import { ContactFields, WebsiteField } from '../../../components/form/contact-fields';
 import { FormSection } from '../../../components/form/form-section';
+import { RecordFormActions } from '../../../components/form/record-form-actions';
 import {
   changedFields,
   filledFields,
@@ -18,7 +18,7 @@ import {
   type TextValues,
 } from '../../../components/form/text-fields';
 import { UnsavedChangesGuard } from '../../../components/form/unsaved-changes-guard';
-import { useServerForm } from '../../../components/form/use-server-form';
+import { useRecordForm } from '../../../components/form/use-record-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
 import { INVESTMENT_METHOD_TYPE_OPTIONS } from './investment-method-options';
 
@@ -59,23 +59,17 @@ export function InvestmentMethodForm(props: InvestmentMethodFormProps) {
   const { onSaved, onCancel } = props;
   const editing = props.method !== undefined;
   const initial = useMemo(() => valuesOf(props.method), [props.method]);
-  const form = useForm<Values>({
-    initialValues: initial,
+  const { form, onSubmit, shouldBlock, actions } = useRecordForm({
+    initial,
+    editing,
     validate: (values) =>
       editing ? validateChanges(changesOf(values, initial)) : validateNew(newPayload(values)),
-  });
-  const changed = Object.keys(changesOf(form.getValues(), initial)).length;
-  const saved = useRef(false);
-  const { onSubmit, formError, submitting } = useServerForm(form, {
-    compact: false,
+    changesOf: (values) => changesOf(values, initial),
     submit: (values) =>
       props.method === undefined
         ? props.submit(newPayload(values))
         : props.submit(changesOf(values, initial)),
-    onSuccess: (method) => {
-      saved.current = true;
-      onSaved(method);
-    },
+    onSaved,
   });
   const input = (field: keyof Values) => form.getInputProps(field);
 
@@ -105,15 +99,8 @@ export function InvestmentMethodForm(props: InvestmentMethodFormProps) {
             maxLength={200}
             {...input('provider')}
           />
-          <TextInput
-            label="Website"
-            type="url"
-            placeholder="https://"
-            maxLength={255}
-            {...input('website')}
-          />
-          <TextInput label="Email address" type="email" {...input('email')} />
-          <TextInput label="Phone" type="tel" {...input('phone')} />
+          <WebsiteField form={form} />
+          <ContactFields form={form} />
         </FormSection>
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
           <Textarea
@@ -126,26 +113,9 @@ export function InvestmentMethodForm(props: InvestmentMethodFormProps) {
             {...input('description')}
           />
         </Paper>
-        <FormError message={formError} />
-        <Group gap="sm">
-          <Button type="submit" loading={submitting} disabled={editing && changed === 0}>
-            {editing ? 'Save changes' : 'Add investment method'}
-          </Button>
-          <Button variant="default" onClick={onCancel} disabled={submitting}>
-            Cancel
-          </Button>
-          {editing && (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {changed === 0
-                ? 'No changes yet'
-                : changed === 1
-                  ? '1 unsaved change'
-                  : `${changed} unsaved changes`}
-            </Text>
-          )}
-        </Group>
+        <RecordFormActions {...actions} addLabel="Add investment method" onCancel={onCancel} />
       </Stack>
-      <UnsavedChangesGuard shouldBlock={() => changed > 0 && !saved.current} />
+      <UnsavedChangesGuard shouldBlock={shouldBlock} />
     </form>
   );
 }

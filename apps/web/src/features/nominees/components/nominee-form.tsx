@@ -1,5 +1,4 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Stack, TextInput } from '@mantine/core';
 import {
   createNomineeInputSchema,
   updateNomineeInputSchema,
@@ -7,9 +6,11 @@ import {
   type Nominee,
   type UpdateNomineeInput,
 } from '@portico/contracts';
-import { useMemo, useRef } from 'react';
-import { FormError } from '../../../components/form/form-error';
+import { useMemo } from 'react';
+import { ADDRESS_FIELDS, AddressFields } from '../../../components/form/address-fields';
+import { ContactFields } from '../../../components/form/contact-fields';
 import { FormSection } from '../../../components/form/form-section';
+import { RecordFormActions } from '../../../components/form/record-form-actions';
 import {
   changedFields,
   filledFields,
@@ -17,21 +18,10 @@ import {
   type TextValues,
 } from '../../../components/form/text-fields';
 import { UnsavedChangesGuard } from '../../../components/form/unsaved-changes-guard';
-import { useServerForm } from '../../../components/form/use-server-form';
+import { useRecordForm } from '../../../components/form/use-record-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
 
-const FIELDS = [
-  'name',
-  'company_number',
-  'fca_number',
-  'email',
-  'phone',
-  'address_line_1',
-  'address_line_2',
-  'city',
-  'postcode',
-  'country',
-] as const;
+const FIELDS = ['name', 'company_number', 'fca_number', 'email', 'phone', ...ADDRESS_FIELDS] as const;
 type Values = TextValues<(typeof FIELDS)[number]>;
 
 const validateNew = zodResolver(createNomineeInputSchema);
@@ -56,20 +46,14 @@ export function NomineeForm(props: NomineeFormProps) {
   const editing = props.nominee !== undefined;
   const initial = useMemo(() => textValuesOf(props.nominee, FIELDS), [props.nominee]);
   const changesOf = (values: Values): UpdateNomineeInput => changedFields(values, initial, FIELDS);
-  const form = useForm<Values>({
-    initialValues: initial,
+  const { form, onSubmit, shouldBlock, actions } = useRecordForm({
+    initial,
+    editing,
     validate: (values) => (editing ? validateChanges(changesOf(values)) : validateNew(newPayload(values))),
-  });
-  const changed = Object.keys(changesOf(form.getValues())).length;
-  const saved = useRef(false);
-  const { onSubmit, formError, submitting } = useServerForm(form, {
-    compact: false,
+    changesOf,
     submit: (values) =>
       props.nominee === undefined ? props.submit(newPayload(values)) : props.submit(changesOf(values)),
-    onSuccess: (nominee) => {
-      saved.current = true;
-      onSaved(nominee);
-    },
+    onSaved,
   });
   const input = (field: keyof Values) => form.getInputProps(field);
 
@@ -92,41 +76,12 @@ export function NomineeForm(props: NomineeFormProps) {
             description="Its Financial Services Register reference: 6 or 7 digits."
             {...input('fca_number')}
           />
-          <TextInput label="Email address" type="email" {...input('email')} />
-          <TextInput label="Phone" type="tel" {...input('phone')} />
+          <ContactFields form={form} />
         </FormSection>
-        <FormSection title="Registered address">
-          <TextInput label="Address line 1" maxLength={200} autoComplete="off" {...input('address_line_1')} />
-          <TextInput label="Address line 2" maxLength={200} autoComplete="off" {...input('address_line_2')} />
-          <TextInput label="Town or city" maxLength={100} {...input('city')} />
-          <TextInput label="Postcode" maxLength={20} {...input('postcode')} />
-          <TextInput
-            label="Country"
-            description="Two-letter code, e.g. GB."
-            maxLength={2}
-            {...input('country')}
-          />
-        </FormSection>
-        <FormError message={formError} />
-        <Group gap="sm">
-          <Button type="submit" loading={submitting} disabled={editing && changed === 0}>
-            {editing ? 'Save changes' : 'Add nominee'}
-          </Button>
-          <Button variant="default" onClick={onCancel} disabled={submitting}>
-            Cancel
-          </Button>
-          {editing && (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {changed === 0
-                ? 'No changes yet'
-                : changed === 1
-                  ? '1 unsaved change'
-                  : `${changed} unsaved changes`}
-            </Text>
-          )}
-        </Group>
+        <AddressFields form={form} title="Registered address" />
+        <RecordFormActions {...actions} addLabel="Add nominee" onCancel={onCancel} />
       </Stack>
-      <UnsavedChangesGuard shouldBlock={() => changed > 0 && !saved.current} />
+      <UnsavedChangesGuard shouldBlock={shouldBlock} />
     </form>
   );
 }

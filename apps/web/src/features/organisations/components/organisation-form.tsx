@@ -1,5 +1,4 @@
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Select, Stack, TextInput } from '@mantine/core';
 import {
   createOrganisationInputSchema,
   updateOrganisationInputSchema,
@@ -8,9 +7,11 @@ import {
   type OrganisationType,
   type UpdateOrganisationInput,
 } from '@portico/contracts';
-import { useMemo, useRef } from 'react';
-import { FormError } from '../../../components/form/form-error';
+import { useMemo } from 'react';
+import { ADDRESS_FIELDS, AddressFields } from '../../../components/form/address-fields';
+import { ContactFields, WebsiteField } from '../../../components/form/contact-fields';
 import { FormSection } from '../../../components/form/form-section';
+import { RecordFormActions } from '../../../components/form/record-form-actions';
 import {
   changedFields,
   filledFields,
@@ -18,22 +19,11 @@ import {
   type TextValues,
 } from '../../../components/form/text-fields';
 import { UnsavedChangesGuard } from '../../../components/form/unsaved-changes-guard';
-import { useServerForm } from '../../../components/form/use-server-form';
+import { useRecordForm } from '../../../components/form/use-record-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
 import { ORGANISATION_TYPE_OPTIONS } from './organisation-options';
 
-const TEXT_FIELDS = [
-  'name',
-  'registration_number',
-  'email',
-  'phone',
-  'website',
-  'address_line_1',
-  'address_line_2',
-  'city',
-  'postcode',
-  'country',
-] as const;
+const TEXT_FIELDS = ['name', 'registration_number', 'email', 'phone', 'website', ...ADDRESS_FIELDS] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 type Values = TextValues<TextField> & { type: OrganisationType };
 
@@ -73,24 +63,17 @@ export function OrganisationForm(props: OrganisationFormProps) {
   const { onSaved, onCancel } = props;
   const editing = props.organisation !== undefined;
   const initial = useMemo(() => valuesOf(props.organisation), [props.organisation]);
-  const form = useForm<Values>({
-    initialValues: initial,
+  const { form, onSubmit, shouldBlock, actions } = useRecordForm({
+    initial,
+    editing,
     validate: (values) =>
       editing ? validateChanges(changesOf(values, initial)) : validateNew(newPayload(values)),
-  });
-  const changes = changesOf(form.getValues(), initial);
-  const changed = Object.keys(changes).length;
-  const saved = useRef(false);
-  const { onSubmit, formError, submitting } = useServerForm(form, {
-    compact: false,
+    changesOf: (values) => changesOf(values, initial),
     submit: (values) =>
       props.organisation === undefined
         ? props.submit(newPayload(values))
         : props.submit(changesOf(values, initial)),
-    onSuccess: (organisation) => {
-      saved.current = true;
-      onSaved(organisation);
-    },
+    onSaved,
   });
   const input = (field: keyof Values) => form.getInputProps(field);
 
@@ -113,50 +96,15 @@ export function OrganisationForm(props: OrganisationFormProps) {
             maxLength={50}
             {...input('registration_number')}
           />
-          <TextInput
-            label="Website"
-            type="url"
-            placeholder="https://"
-            maxLength={255}
-            {...input('website')}
-          />
+          <WebsiteField form={form} />
         </FormSection>
         <FormSection title="Contact">
-          <TextInput label="Email address" type="email" {...input('email')} />
-          <TextInput label="Phone" type="tel" {...input('phone')} />
+          <ContactFields form={form} />
         </FormSection>
-        <FormSection title="Address">
-          <TextInput label="Address line 1" maxLength={200} autoComplete="off" {...input('address_line_1')} />
-          <TextInput label="Address line 2" maxLength={200} autoComplete="off" {...input('address_line_2')} />
-          <TextInput label="Town or city" maxLength={100} {...input('city')} />
-          <TextInput label="Postcode" maxLength={20} {...input('postcode')} />
-          <TextInput
-            label="Country"
-            description="Two-letter code, e.g. GB."
-            maxLength={2}
-            {...input('country')}
-          />
-        </FormSection>
-        <FormError message={formError} />
-        <Group gap="sm">
-          <Button type="submit" loading={submitting} disabled={editing && changed === 0}>
-            {editing ? 'Save changes' : 'Add organisation'}
-          </Button>
-          <Button variant="default" onClick={onCancel} disabled={submitting}>
-            Cancel
-          </Button>
-          {editing && (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {changed === 0
-                ? 'No changes yet'
-                : changed === 1
-                  ? '1 unsaved change'
-                  : `${changed} unsaved changes`}
-            </Text>
-          )}
-        </Group>
+        <AddressFields form={form} />
+        <RecordFormActions {...actions} addLabel="Add organisation" onCancel={onCancel} />
       </Stack>
-      <UnsavedChangesGuard shouldBlock={() => changed > 0 && !saved.current} />
+      <UnsavedChangesGuard shouldBlock={shouldBlock} />
     </form>
   );
 }
