@@ -28,6 +28,17 @@ export function defineListQuery<const S extends ListQuerySpec>(spec: S): S {
   return spec;
 }
 
+/**
+ * A column of a list and of its CSV and Excel export: the web's column chooser offers it, the export
+ * writes it. Its key is one of the list's fields, so the list asks only for the fields it shows.
+ */
+export interface ListColumn<Key extends string = string> {
+  readonly key: Key;
+  readonly label: string;
+  /** shown until someone chooses otherwise */
+  readonly default: boolean;
+}
+
 export type FilterValue = string | boolean | Array<string | boolean>;
 
 export interface ParsedFilter {

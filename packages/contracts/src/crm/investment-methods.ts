@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineListQuery, paginatedSchema } from '../list-query';
+import { defineListQuery, paginatedSchema, type ListColumn } from '../list-query';
 import { idSchema, timestampSchema } from '../schemas/common';
 import { optionalWebsite } from './organisations';
 import { optionalEmail, optionalText, phoneSchema } from './subjects';
@@ -80,6 +80,19 @@ export const investmentMethodsListQuery = defineListQuery({
   fields: INVESTMENT_METHOD_LIST_FIELDS,
   appends: [],
 });
+
+/** The columns of the investment methods list and of its CSV and Excel exports, in order. */
+export const INVESTMENT_METHOD_COLUMNS = [
+  { key: 'name', label: 'Name', default: true },
+  { key: 'type', label: 'Type', default: true },
+  { key: 'provider', label: 'Provider', default: true },
+  { key: 'email', label: 'Email', default: false },
+  { key: 'phone', label: 'Phone', default: false },
+  { key: 'website', label: 'Website', default: false },
+  { key: 'entities_count', label: 'Accounts', default: true },
+  { key: 'created_at', label: 'Added', default: true },
+] as const satisfies ReadonlyArray<ListColumn<(typeof INVESTMENT_METHOD_LIST_FIELDS)[number]>>;
+export type InvestmentMethodColumnKey = (typeof INVESTMENT_METHOD_COLUMNS)[number]['key'];
 
 /** An investor's (or a contact's) account with a method: "J. Smith SIPP at Provider X". */
 export const ENTITY_STATUSES = ['pending', 'active', 'closed'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineListQuery, paginatedSchema } from '../list-query';
+import { defineListQuery, paginatedSchema, type ListColumn } from '../list-query';
 import { idSchema, timestampSchema } from '../schemas/common';
 import { investorRefSchema } from './organisations';
 import { addressShape, optionalEmail, optionalText, phoneSchema } from './subjects';
@@ -99,6 +99,20 @@ export const nomineesListQuery = defineListQuery({
   fields: NOMINEE_LIST_FIELDS,
   appends: [],
 });
+
+/** The columns of the nominees list and of its CSV and Excel exports, in order. */
+export const NOMINEE_COLUMNS = [
+  { key: 'name', label: 'Name', default: true },
+  { key: 'company_number', label: 'Company number', default: true },
+  { key: 'fca_number', label: 'FCA number', default: true },
+  { key: 'email', label: 'Email', default: false },
+  { key: 'phone', label: 'Phone', default: false },
+  { key: 'city', label: 'Town or city', default: false },
+  { key: 'country', label: 'Country', default: false },
+  { key: 'clients_count', label: 'Clients', default: true },
+  { key: 'created_at', label: 'Added', default: true },
+] as const satisfies ReadonlyArray<ListColumn<(typeof NOMINEE_LIST_FIELDS)[number]>>;
+export type NomineeColumnKey = (typeof NOMINEE_COLUMNS)[number]['key'];
 
 /** An investor the nominee acts for, with the nominee's designation (account reference) for them. */
 export const nomineeClientSchema = z

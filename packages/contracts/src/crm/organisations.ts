@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineListQuery, paginatedSchema } from '../list-query';
+import { defineListQuery, paginatedSchema, type ListColumn } from '../list-query';
 import { idSchema, timestampSchema } from '../schemas/common';
 import { addressShape, optionalEmail, optionalText, personRefSchema, phoneSchema } from './subjects';
 
@@ -119,6 +119,21 @@ export const organisationsListQuery = defineListQuery({
   fields: ORGANISATION_LIST_FIELDS,
   appends: [],
 });
+
+/** The columns of the organisations list and of its CSV and Excel exports, in order. */
+export const ORGANISATION_COLUMNS = [
+  { key: 'name', label: 'Name', default: true },
+  { key: 'type', label: 'Type', default: true },
+  { key: 'registration_number', label: 'Registration number', default: false },
+  { key: 'email', label: 'Email', default: true },
+  { key: 'phone', label: 'Phone', default: false },
+  { key: 'website', label: 'Website', default: false },
+  { key: 'city', label: 'Town or city', default: false },
+  { key: 'country', label: 'Country', default: false },
+  { key: 'members_count', label: 'Members', default: true },
+  { key: 'created_at', label: 'Added', default: true },
+] as const satisfies ReadonlyArray<ListColumn<(typeof ORGANISATION_LIST_FIELDS)[number]>>;
+export type OrganisationColumnKey = (typeof ORGANISATION_COLUMNS)[number]['key'];
 
 /** An investor as a member, client or holder: id, name and email. */
 export const investorRefSchema = z

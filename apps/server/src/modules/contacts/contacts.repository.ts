@@ -6,8 +6,10 @@ import { contacts, leadStatuses, users } from '../../db/schema';
 import {
   buildListQuery,
   exact,
+  inBatches,
   partial,
   type FilterHandler,
+  type ListPlan,
   type ListQueryBinding,
 } from '../../platform/list-query/drizzle';
 
@@ -85,31 +87,24 @@ function joined(db: DbOrTx) {
     .leftJoin(investor, eq(investor.id, contacts.user_id));
 }
 
-export async function listContacts(db: DbOrTx, query: ParsedListQuery) {
-  const plan = buildListQuery(binding, query);
-  const rows: ContactJoinedRow[] = await joined(db)
+/** The plan's stretch of the list, in its order: a page, or a batch of an export. */
+const rowsOf = (db: DbOrTx, plan: ListPlan): Promise<ContactJoinedRow[]> =>
+  joined(db)
     .where(plan.where)
     .orderBy(...plan.orderBy)
     .limit(plan.limit)
     .offset(plan.offset);
+
+export async function listContacts(db: DbOrTx, query: ParsedListQuery) {
+  const plan = buildListQuery(binding, query);
+  const rows = await rowsOf(db, plan);
   const [total] = await db.select({ value: count() }).from(contacts).where(plan.where);
   return { rows, total: total?.value ?? 0 };
 }
 
-/** Every row a list query matches, in its order, in pages of 2,000 (for exports). */
-export async function* allContacts(db: DbOrTx, query: ParsedListQuery, cap: number) {
-  const plan = buildListQuery(binding, query);
-  for (let offset = 0; offset < cap; offset += 2000) {
-    const rows: ContactJoinedRow[] = await joined(db)
-      .where(plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(Math.min(2000, cap - offset))
-      .offset(offset);
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < 2000) return;
-  }
-}
+/** Every row a list query matches, in its order, a batch at a time (for exports). */
+export const allContacts = (db: DbOrTx, query: ParsedListQuery, cap: number) =>
+  inBatches(buildListQuery(binding, query), cap, (batch) => rowsOf(db, batch));
 
 export async function findContact(db: DbOrTx, id: number): Promise<ContactJoinedRow | undefined> {
   const [row] = await joined(db).where(eq(contacts.id, id));

@@ -1,16 +1,16 @@
 import {
+  CONTACT_COLUMNS,
   contactListSchema,
   contactSchema,
   createContactInputSchema,
   dataOf,
-  EXPORT_FORMATS,
   idParamsSchema,
   updateContactInputSchema,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
-import { EXPORT_CONTENT_TYPES } from '../../platform/export/table-export';
+import { listExportRoute } from '../../platform/export/export-route';
 import { actorOf } from '../../platform/http/kernel';
 import { listQuerySchema, requestUrl } from '../../platform/list-query/http';
 import type { ContactsService } from './contacts.service';
@@ -38,32 +38,14 @@ export function contactsRoutes(service: ContactsService): FastifyPluginAsyncZod 
       async (request) => service.list(request.query, requestUrl(request)),
     );
 
-    app.get(
-      '/api/contacts/export',
-      {
-        config: { access: access.permission('investors', 'index') },
-        schema: {
-          tags,
-          summary: 'The filtered list as CSV or Excel',
-          description:
-            'The list’s filters and sort, plus format (csv or xlsx) and columns (comma-separated keys of CONTACT_COLUMNS).',
-          querystring: listQuerySchema,
-        },
-      },
-      async (request, reply) => {
-        const query = request.query;
-        const format = EXPORT_FORMATS.find((candidate) => candidate === query.format) ?? 'csv';
-        const columns = typeof query.columns === 'string' ? query.columns.split(',').filter(Boolean) : [];
-        const { format: _format, columns: _columns, ...filters } = query;
-        const file = await service.export(filters, format, columns);
-        const stamp = new Date().toISOString().slice(0, 10);
-        return reply
-          .header('content-type', EXPORT_CONTENT_TYPES[format])
-          .header('content-disposition', `attachment; filename="contacts-${stamp}.${format}"`)
-          .header('cache-control', 'no-store')
-          .send(file);
-      },
-    );
+    listExportRoute(app, {
+      path: '/api/contacts',
+      access: access.permission('investors', 'index'),
+      tags,
+      filename: 'contacts',
+      columns: CONTACT_COLUMNS,
+      export: (filters, format, columns) => service.export(filters, format, columns),
+    });
 
     app.post(
       '/api/contacts',

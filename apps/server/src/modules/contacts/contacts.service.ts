@@ -21,7 +21,7 @@ import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { contacts, leadStatuses, type UserRow } from '../../db/schema';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
-import { exportTable, type Cell } from '../../platform/export/table-export';
+import { EXPORT_CAP, exportRecords, type Cell } from '../../platform/export/table-export';
 import { fieldError, notFound, validationError } from '../../platform/http/errors';
 import { paginate, pickFields } from '../../platform/list-query/paginator';
 import type { BrandingService } from '../branding/branding.service';
@@ -44,7 +44,6 @@ import { purgeRecordParts, removeStoredFiles } from '../records/records.reposito
 type CreateInput = z.output<typeof createContactInputSchema>;
 type UpdateInput = z.output<typeof updateContactInputSchema>;
 
-const EXPORT_CAP = 100_000;
 const EMAIL_TAKEN = 'The email has already been taken.';
 
 /** Fields written as given; name is derived from first and last name. */
@@ -146,9 +145,6 @@ export function createContactsService(ctx: AppContext, branding: BrandingService
     /** The filtered list as a file, with the chosen columns (all by default). */
     async export(raw: Record<string, unknown>, format: ExportFormat, columnKeys: string[]) {
       const query = parseListQuery(contactsListQuery, { ...raw, page: undefined, per_page: undefined });
-      const columns = CONTACT_COLUMNS.filter(
-        (column) => columnKeys.length === 0 || columnKeys.includes(column.key),
-      );
       const terms = await branding.terminology();
       const cell = (contact: Contact, key: ContactColumnKey): Cell => {
         switch (key) {
@@ -168,18 +164,15 @@ export function createContactsService(ctx: AppContext, branding: BrandingService
             return contact[key];
         }
       };
-      async function* rows() {
-        for await (const batch of allContacts(db, query, EXPORT_CAP))
-          yield batch.map((row) => {
-            const contact = toContact(row);
-            return columns.map((column) => cell(contact, column.key));
-          });
-      }
-      return exportTable(
-        { headers: columns.map((column) => column.label), rows: rows() },
+      return exportRecords({
+        columns: CONTACT_COLUMNS,
+        chosen: columnKeys,
+        batches: allContacts(db, query, EXPORT_CAP),
+        present: (batch) => batch.map(toContact),
+        cell,
         format,
-        'Contacts',
-      );
+        sheetName: 'Contacts',
+      });
     },
 
     async create(actor: Actor, input: CreateInput) {

@@ -10,8 +10,11 @@ import { contacts, investmentMethodEntities, investmentMethods, users } from '..
 import {
   buildListQuery,
   exact,
+  inBatches,
   partial,
+  planned,
   type FilterHandler,
+  type ListPlan,
   type ListQueryBinding,
 } from '../../platform/list-query/drizzle';
 
@@ -46,16 +49,20 @@ const methods = (db: DbOrTx) =>
 const flatten = (rows: Array<{ method: MethodRow; entities_count: number }>): MethodWithCount[] =>
   rows.map((row) => ({ ...row.method, entities_count: Number(row.entities_count) }));
 
+/** The plan's stretch of the list, in its order: a page, or a batch of an export. */
+const rowsOf = async (db: DbOrTx, plan: ListPlan): Promise<MethodWithCount[]> =>
+  flatten(await planned(methods(db), plan));
+
 export async function listMethods(db: DbOrTx, query: ParsedListQuery) {
   const plan = buildListQuery(methodBinding, query);
-  const rows = await methods(db)
-    .where(plan.where)
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit)
-    .offset(plan.offset);
+  const rows = await rowsOf(db, plan);
   const [total] = await db.select({ value: count() }).from(investmentMethods).where(plan.where);
-  return { rows: flatten(rows), total: total?.value ?? 0 };
+  return { rows, total: total?.value ?? 0 };
 }
+
+/** Every investment method a list query matches, in its order, a batch at a time (for exports). */
+export const allMethods = (db: DbOrTx, query: ParsedListQuery, cap: number) =>
+  inBatches(buildListQuery(methodBinding, query), cap, (batch) => rowsOf(db, batch));
 
 export async function findMethod(db: DbOrTx, id: number): Promise<MethodWithCount | undefined> {
   return flatten(await methods(db).where(eq(investmentMethods.id, id)))[0];

@@ -1,7 +1,8 @@
-import { ROLES } from '@portico/contracts';
+import { INVESTMENT_METHOD_COLUMNS, ROLES } from '@portico/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contacts, investmentMethods, type UserRow } from '../../db/schema';
+import { csvLines, xlsxSheet } from '../../test/exports';
 import { createStaff, createUser } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/test-app';
 
@@ -56,6 +57,28 @@ describe('investment methods', () => {
     const byType = json<Page>(await admin.get('/api/investment-methods?filter[search]=listed&sort=-type'));
     expect(byType.data.map((row) => row.type)).toEqual(['sipp', 'pension', 'isa']);
     expect((await admin.get('/api/investment-methods?filter[provider]=x')).statusCode).toBe(400);
+  });
+
+  it('exports the filtered, sorted list with the chosen columns as CSV, or all of them as Excel', async () => {
+    const csv = await admin.get(
+      '/api/investment-methods/export?format=csv&filter[search]=curtis&sort=-type&columns=provider,type,name',
+    );
+    expect(csvLines(csv, 'investment-methods')).toEqual([
+      'Name,Type,Provider',
+      'Listed SIPP,SIPP,Curtis Banks',
+      'Listed Pension,Pension,Curtis Banks',
+    ]);
+
+    const xlsx = await admin.get('/api/investment-methods/export?format=xlsx&filter[search]=listed');
+    const sheet = await xlsxSheet(xlsx, 'investment-methods');
+    expect(sheet.name).toBe('Investment methods');
+    expect(sheet.rows[0]).toEqual(INVESTMENT_METHOD_COLUMNS.map((column) => column.label));
+    expect(sheet.rows.slice(1).map((row) => row.slice(0, 3))).toEqual([
+      ['Listed ISA', 'ISA', 'Hargreaves'],
+      ['Listed Pension', 'Pension', 'Curtis Banks'],
+      ['Listed SIPP', 'SIPP', 'Curtis Banks'],
+    ]);
+    expect((await admin.get('/api/investment-methods/export?filter[provider]=x')).statusCode).toBe(400);
   });
 
   it('adds, changes and deletes a method, each audited', async () => {
@@ -211,6 +234,7 @@ describe('an investment method’s records and who may see them', () => {
     expect((await adviser.post('/api/investment-methods', { name: 'Adviser ISA' })).statusCode).toBe(201);
     const custodian = await t.as(await createStaff(t.ctx.db, ROLES.CUSTODIAN));
     expect((await custodian.get('/api/investment-methods')).statusCode).toBe(403);
+    expect((await custodian.get('/api/investment-methods/export')).statusCode).toBe(403);
     expect((await custodian.get(`/api/investors/${investor.id}/investment-method-entities`)).statusCode).toBe(
       403,
     );

@@ -3,6 +3,7 @@ import {
   createInvestmentMethodInputSchema,
   dataOf,
   idParamsSchema,
+  INVESTMENT_METHOD_COLUMNS,
   investmentMethodEntityListSchema,
   investmentMethodEntitySchema,
   investmentMethodListSchema,
@@ -13,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
+import { listExportRoute } from '../../platform/export/export-route';
 import { actorOf } from '../../platform/http/kernel';
 import { listQuerySchema, requestUrl } from '../../platform/list-query/http';
 import type { InvestmentMethodsService } from './investment-methods.service';
@@ -40,6 +42,15 @@ export function investmentMethodsRoutes(service: InvestmentMethodsService): Fast
       },
       async (request) => service.list(request.query, requestUrl(request)),
     );
+
+    listExportRoute(app, {
+      path: '/api/investment-methods',
+      access: access.permission('investors', 'index'),
+      tags,
+      filename: 'investment-methods',
+      columns: INVESTMENT_METHOD_COLUMNS,
+      export: (filters, format, columns) => service.export(filters, format, columns),
+    });
 
     app.post(
       '/api/investment-methods',

@@ -1,10 +1,14 @@
 import {
+  INVESTMENT_METHOD_COLUMNS,
+  INVESTMENT_METHOD_TYPE_LABELS,
   investmentMethodEntitiesListQuery,
   investmentMethodsListQuery,
   parseListQuery,
+  type ExportFormat,
   type createInvestmentMethodEntityInputSchema,
   type createInvestmentMethodInputSchema,
   type InvestmentMethod,
+  type InvestmentMethodColumnKey,
   type InvestmentMethodEntity,
   type updateInvestmentMethodEntityInputSchema,
   type updateInvestmentMethodInputSchema,
@@ -13,11 +17,13 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
+import { EXPORT_CAP, exportRecords, type Cell } from '../../platform/export/table-export';
 import { fieldError, notFound } from '../../platform/http/errors';
 import { paginate, pickFields } from '../../platform/list-query/paginator';
 import type { SubjectDefinition } from '../records/subjects';
 import { toEntity, toInvestmentMethod } from './investment-methods.mapper';
 import {
+  allMethods,
   deleteEntity,
   deleteMethod,
   entitiesOfHolder,
@@ -73,6 +79,18 @@ const entitySnapshot = (entity: InvestmentMethodEntity) => ({
   status: entity.status,
 });
 
+/** A method's value in a column of the export. */
+function cell(method: InvestmentMethod, key: InvestmentMethodColumnKey): Cell {
+  switch (key) {
+    case 'type':
+      return INVESTMENT_METHOD_TYPE_LABELS[method.type];
+    case 'created_at':
+      return new Date(method.created_at);
+    default:
+      return method[key];
+  }
+}
+
 /** Investment methods (SIPPs, ISAs, pension providers, trusts) and investors' and contacts' accounts with them. */
 export function createInvestmentMethodsService(ctx: AppContext) {
   const { db } = ctx;
@@ -108,6 +126,18 @@ export function createInvestmentMethodsService(ctx: AppContext) {
       const data = rows.map((row) => pickFields(toInvestmentMethod(row), query.fields));
       return paginate(data, total, query, requestUrl);
     },
+
+    /** The filtered list as a file, with the chosen columns (all by default). */
+    export: (raw: Record<string, unknown>, format: ExportFormat, columnKeys: string[]) =>
+      exportRecords({
+        columns: INVESTMENT_METHOD_COLUMNS,
+        chosen: columnKeys,
+        batches: allMethods(db, parseListQuery(investmentMethodsListQuery, raw), EXPORT_CAP),
+        present: (batch) => batch.map(toInvestmentMethod),
+        cell,
+        format,
+        sheetName: 'Investment methods',
+      }),
 
     get: (id: number) => load(db, id),
 

@@ -1,8 +1,8 @@
 import {
   createInvestorInputSchema,
   dataOf,
-  EXPORT_FORMATS,
   idParamsSchema,
+  INVESTOR_COLUMNS,
   investorListSchema,
   investorSchema,
   updateInvestorInputSchema,
@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
-import { EXPORT_CONTENT_TYPES } from '../../platform/export/table-export';
+import { listExportRoute } from '../../platform/export/export-route';
 import { actorOf, requireUser } from '../../platform/http/kernel';
 import { listQuerySchema, requestUrl } from '../../platform/list-query/http';
 import type { InvestorsService } from './investors.service';
@@ -38,32 +38,14 @@ export function investorsRoutes(service: InvestorsService): FastifyPluginAsyncZo
       async (request) => service.list(request.query, requestUrl(request)),
     );
 
-    app.get(
-      '/api/investors/export',
-      {
-        config: { access: access.permission('investors', 'index') },
-        schema: {
-          tags,
-          summary: 'The filtered list as CSV or Excel',
-          description:
-            'The list’s filters and sort, plus format (csv or xlsx) and columns (comma-separated keys).',
-          querystring: listQuerySchema,
-        },
-      },
-      async (request, reply) => {
-        const query = request.query;
-        const format = EXPORT_FORMATS.find((candidate) => candidate === query.format) ?? 'csv';
-        const columns = typeof query.columns === 'string' ? query.columns.split(',').filter(Boolean) : [];
-        const { format: _format, columns: _columns, ...filters } = query;
-        const file = await service.export(filters, format, columns);
-        const stamp = new Date().toISOString().slice(0, 10);
-        return reply
-          .header('content-type', EXPORT_CONTENT_TYPES[format])
-          .header('content-disposition', `attachment; filename="investors-${stamp}.${format}"`)
-          .header('cache-control', 'no-store')
-          .send(file);
-      },
-    );
+    listExportRoute(app, {
+      path: '/api/investors',
+      access: access.permission('investors', 'index'),
+      tags,
+      filename: 'investors',
+      columns: INVESTOR_COLUMNS,
+      export: (filters, format, columns) => service.export(filters, format, columns),
+    });
 
     app.post(
       '/api/investors',

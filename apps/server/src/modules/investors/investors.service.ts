@@ -20,7 +20,7 @@ import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { leadStatuses, users, type UserRow } from '../../db/schema';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
-import { exportTable, type Cell } from '../../platform/export/table-export';
+import { EXPORT_CAP, exportRecords, type Cell } from '../../platform/export/table-export';
 import { fieldError, notFound, validationError } from '../../platform/http/errors';
 import { paginate, pickFields } from '../../platform/list-query/paginator';
 import type { AuthService } from '../auth/auth.service';
@@ -43,7 +43,6 @@ import {
 type CreateInput = z.output<typeof createInvestorInputSchema>;
 type UpdateInput = z.output<typeof updateInvestorInputSchema>;
 
-const EXPORT_CAP = 100_000;
 const PROFILE_FIELDS = [
   'title',
   'first_name',
@@ -167,9 +166,6 @@ export function createInvestorsService(ctx: AppContext, auth: AuthService, brand
     /** The filtered list as a file, with the chosen columns (all by default). */
     async export(raw: Record<string, unknown>, format: ExportFormat, columnKeys: string[]) {
       const query = parseListQuery(investorsListQuery, { ...raw, page: undefined, per_page: undefined });
-      const columns = INVESTOR_COLUMNS.filter(
-        (column) => columnKeys.length === 0 || columnKeys.includes(column.key),
-      );
       const terms = await branding.terminology();
       const shown = await view();
       const cell = (investor: Investor, key: (typeof INVESTOR_COLUMNS)[number]['key']): Cell => {
@@ -193,23 +189,21 @@ export function createInvestorsService(ctx: AppContext, auth: AuthService, brand
             return investor[key];
         }
       };
-      async function* rows() {
-        for await (const batch of allInvestors(db, query, EXPORT_CAP)) {
+      return exportRecords({
+        columns: INVESTOR_COLUMNS,
+        chosen: columnKeys,
+        batches: allInvestors(db, query, EXPORT_CAP),
+        present: async (batch) => {
           const organisations = await organisationsOf(
             db,
             batch.map((row) => row.user.id),
           );
-          yield batch.map((row) => {
-            const investor = toInvestor(row, organisations.get(row.user.id) ?? [], shown);
-            return columns.map((column) => cell(investor, column.key));
-          });
-        }
-      }
-      return exportTable(
-        { headers: columns.map((column) => column.label), rows: rows() },
+          return batch.map((row) => toInvestor(row, organisations.get(row.user.id) ?? [], shown));
+        },
+        cell,
         format,
-        terms.investors,
-      );
+        sheetName: terms.investors,
+      });
     },
 
     /** Staff add an investor; by default they get an email to set their password. */

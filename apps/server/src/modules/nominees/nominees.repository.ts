@@ -2,7 +2,14 @@ import { nomineeClientsListQuery, nomineesListQuery, ROLES, type ParsedListQuery
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { nomineeClients, nominees, users } from '../../db/schema';
-import { buildListQuery, partial, type ListQueryBinding } from '../../platform/list-query/drizzle';
+import {
+  buildListQuery,
+  inBatches,
+  partial,
+  planned,
+  type ListPlan,
+  type ListQueryBinding,
+} from '../../platform/list-query/drizzle';
 
 export type NomineeRecord = typeof nominees.$inferSelect;
 export type NewNomineeRecord = typeof nominees.$inferInsert;
@@ -25,16 +32,20 @@ const withCount = (db: DbOrTx) =>
 const flatten = (rows: Array<{ nominee: NomineeRecord; clients_count: number }>): NomineeWithCount[] =>
   rows.map((row) => ({ ...row.nominee, clients_count: Number(row.clients_count) }));
 
+/** The plan's stretch of the list, in its order: a page, or a batch of an export. */
+const rowsOf = async (db: DbOrTx, plan: ListPlan): Promise<NomineeWithCount[]> =>
+  flatten(await planned(withCount(db), plan));
+
 export async function listNominees(db: DbOrTx, query: ParsedListQuery) {
   const plan = buildListQuery(binding, query);
-  const rows = await withCount(db)
-    .where(plan.where)
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit)
-    .offset(plan.offset);
+  const rows = await rowsOf(db, plan);
   const [total] = await db.select({ value: count() }).from(nominees).where(plan.where);
-  return { rows: flatten(rows), total: total?.value ?? 0 };
+  return { rows, total: total?.value ?? 0 };
 }
+
+/** Every nominee a list query matches, in its order, a batch at a time (for exports). */
+export const allNominees = (db: DbOrTx, query: ParsedListQuery, cap: number) =>
+  inBatches(buildListQuery(binding, query), cap, (batch) => rowsOf(db, batch));
 
 export async function findNominee(db: DbOrTx, id: number): Promise<NomineeWithCount | undefined> {
   return flatten(await withCount(db).where(eq(nominees.id, id)))[0];

@@ -1,7 +1,8 @@
-import { ROLES } from '@portico/contracts';
+import { NOMINEE_COLUMNS, ROLES } from '@portico/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
+import { csvLines, xlsxSheet } from '../../test/exports';
 import { createStaff, createUser } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/test-app';
 
@@ -36,6 +37,7 @@ afterAll(() => t.close());
 describe('with nominee accounts off', () => {
   it('answers 404 on every nominee route, including its notes', async () => {
     expect((await admin.get('/api/nominees')).statusCode).toBe(404);
+    expect((await admin.get('/api/nominees/export?format=csv')).statusCode).toBe(404);
     expect((await admin.post('/api/nominees', { name: 'Early Nominees Ltd' })).statusCode).toBe(404);
     expect((await admin.get('/api/nominees/1/clients')).statusCode).toBe(404);
     expect((await admin.get('/api/nominees/1/notes')).statusCode).toBe(404);
@@ -164,5 +166,30 @@ describe('with nominee accounts on', () => {
     expect((await adviser.post('/api/nominees', { name: 'Adviser Nominees Ltd' })).statusCode).toBe(201);
     const custodian = await t.as(await createStaff(t.ctx.db, ROLES.CUSTODIAN));
     expect((await custodian.get('/api/nominees')).statusCode).toBe(403);
+    expect((await custodian.get('/api/nominees/export')).statusCode).toBe(403);
+  });
+
+  it('exports the filtered, sorted list with the chosen columns as CSV, or all of them as Excel', async () => {
+    await newNominee('Exported Trustees Ltd', { company_number: '07654321', city: 'York' });
+    await newNominee('Exported Custody Ltd', { fca_number: '654321', city: 'Bath' });
+    const csv = await admin.get(
+      '/api/nominees/export?format=csv&filter[search]=exported&sort=-name&columns=city,name,fca_number',
+    );
+    expect(csvLines(csv, 'nominees')).toEqual([
+      'Name,FCA number,Town or city',
+      'Exported Trustees Ltd,,York',
+      'Exported Custody Ltd,654321,Bath',
+    ]);
+
+    const sheet = await xlsxSheet(
+      await admin.get('/api/nominees/export?format=xlsx&filter[search]=exported'),
+      'nominees',
+    );
+    expect(sheet.name).toBe('Nominees');
+    expect(sheet.rows[0]).toEqual(NOMINEE_COLUMNS.map((column) => column.label));
+    expect(sheet.rows.slice(1).map((row) => row.slice(0, 2))).toEqual([
+      ['Exported Custody Ltd', undefined],
+      ['Exported Trustees Ltd', '07654321'],
+    ]);
   });
 });

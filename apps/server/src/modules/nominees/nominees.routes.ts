@@ -3,6 +3,7 @@ import {
   createNomineeInputSchema,
   dataOf,
   idParamsSchema,
+  NOMINEE_COLUMNS,
   nomineeClientListSchema,
   nomineeClientSchema,
   nomineeListSchema,
@@ -12,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
+import { listExportRoute } from '../../platform/export/export-route';
 import { actorOf } from '../../platform/http/kernel';
 import { listQuerySchema, requestUrl } from '../../platform/list-query/http';
 import type { NomineesService } from './nominees.service';
@@ -43,6 +45,16 @@ export function nomineesRoutes(service: NomineesService): FastifyPluginAsyncZod 
       },
       async (request) => service.list(request.query, requestUrl(request)),
     );
+
+    listExportRoute(app, {
+      path: '/api/nominees',
+      access: access.permission('investors', 'index'),
+      feature,
+      tags,
+      filename: 'nominees',
+      columns: NOMINEE_COLUMNS,
+      export: (filters, format, columns) => service.export(filters, format, columns),
+    });
 
     app.post(
       '/api/nominees',

@@ -1,10 +1,13 @@
 import {
+  NOMINEE_COLUMNS,
   nomineeClientsListQuery,
   nomineesListQuery,
   parseListQuery,
+  type ExportFormat,
   type createNomineeClientInputSchema,
   type createNomineeInputSchema,
   type Nominee,
+  type NomineeColumnKey,
   type updateNomineeInputSchema,
 } from '@portico/contracts';
 import type { z } from 'zod';
@@ -12,11 +15,13 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
+import { EXPORT_CAP, exportRecords, type Cell } from '../../platform/export/table-export';
 import { fieldError, notFound } from '../../platform/http/errors';
 import { paginate, pickFields } from '../../platform/list-query/paginator';
 import type { SubjectDefinition } from '../records/subjects';
 import { toClient, toNominee } from './nominees.mapper';
 import {
+  allNominees,
   deleteClient,
   deleteNominee,
   findClient,
@@ -56,6 +61,10 @@ const patchOf = (input: Partial<UpdateInput>): NomineePatch =>
 
 const ALREADY_CLIENT = 'This investor is already a client of this nominee.';
 
+/** A nominee's value in a column of the export. */
+const cell = (nominee: Nominee, key: NomineeColumnKey): Cell =>
+  key === 'created_at' ? new Date(nominee.created_at) : nominee[key];
+
 /** Nominee companies (only with nominee accounts on) and the investors they act for. */
 export function createNomineesService(ctx: AppContext) {
   const { db } = ctx;
@@ -93,6 +102,18 @@ export function createNomineesService(ctx: AppContext) {
       const data = rows.map((row) => pickFields(toNominee(row), query.fields));
       return paginate(data, total, query, requestUrl);
     },
+
+    /** The filtered list as a file, with the chosen columns (all by default). */
+    export: (raw: Record<string, unknown>, format: ExportFormat, columnKeys: string[]) =>
+      exportRecords({
+        columns: NOMINEE_COLUMNS,
+        chosen: columnKeys,
+        batches: allNominees(db, parseListQuery(nomineesListQuery, raw), EXPORT_CAP),
+        present: (batch) => batch.map(toNominee),
+        cell,
+        format,
+        sheetName: 'Nominees',
+      }),
 
     get: (id: number) => load(db, id),
 

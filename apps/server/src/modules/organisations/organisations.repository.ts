@@ -12,7 +12,10 @@ import {
   buildListQuery,
   escapeLike,
   exact,
+  inBatches,
   partial,
+  planned,
+  type ListPlan,
   type ListQueryBinding,
 } from '../../platform/list-query/drizzle';
 
@@ -40,16 +43,20 @@ const withCount = (db: DbOrTx) =>
 const flatten = (rows: Array<{ organisation: OrganisationRow; members_count: number }>) =>
   rows.map((row) => ({ ...row.organisation, members_count: Number(row.members_count) }));
 
+/** The plan's stretch of the list, in its order: a page, or a batch of an export. */
+const rowsOf = async (db: DbOrTx, plan: ListPlan): Promise<OrganisationWithCount[]> =>
+  flatten(await planned(withCount(db), plan));
+
 export async function listOrganisations(db: DbOrTx, query: ParsedListQuery) {
   const plan = buildListQuery(binding, query);
-  const rows = await withCount(db)
-    .where(plan.where)
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit)
-    .offset(plan.offset);
+  const rows = await rowsOf(db, plan);
   const [total] = await db.select({ value: count() }).from(organisations).where(plan.where);
-  return { rows: flatten(rows), total: total?.value ?? 0 };
+  return { rows, total: total?.value ?? 0 };
 }
+
+/** Every organisation a list query matches, in its order, a batch at a time (for exports). */
+export const allOrganisations = (db: DbOrTx, query: ParsedListQuery, cap: number) =>
+  inBatches(buildListQuery(binding, query), cap, (batch) => rowsOf(db, batch));
 
 export async function findOrganisation(db: DbOrTx, id: number): Promise<OrganisationWithCount | undefined> {
   return flatten(await withCount(db).where(eq(organisations.id, id)))[0];

@@ -1,7 +1,8 @@
-import { ROLES } from '@portico/contracts';
+import { ORGANISATION_COLUMNS, ROLES } from '@portico/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, organisationLinks, organisations } from '../../db/schema';
+import { csvLines, xlsxSheet } from '../../test/exports';
 import { createStaff, createUser } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/test-app';
 
@@ -84,6 +85,42 @@ describe('the organisations list', () => {
       'Requested filter(s) `members` are not allowed. Allowed filter(s) are `search, type`.',
     );
     expect((await admin.get('/api/organisations?sort=members_count')).statusCode).toBe(400);
+  });
+
+  it('exports the filtered, sorted list with the chosen columns as CSV, or all of them as Excel', async () => {
+    const csv = await admin.get(
+      '/api/organisations/export?format=csv&filter[search]=listed org&filter[type]=trust&sort=-created_at&columns=created_at,name,members_count,type',
+    );
+    // The columns stand in the list's order, whatever the order asked for.
+    expect(csvLines(csv, 'organisations')).toEqual([
+      'Name,Type,Members,Added',
+      'Listed Org 4,Trust,4,2026-03-05T00:00:00.000Z',
+      'Listed Org 1,Trust,1,2026-03-02T00:00:00.000Z',
+    ]);
+
+    const xlsx = await admin.get('/api/organisations/export?format=xlsx&filter[search]=listed org');
+    const sheet = await xlsxSheet(xlsx, 'organisations');
+    expect(sheet.name).toBe('Organisations');
+    expect(sheet.rows).toHaveLength(7);
+    expect(sheet.rows[0]).toEqual(ORGANISATION_COLUMNS.map((column) => column.label));
+    expect(sheet.rows[1]).toEqual([
+      'Listed Org 0',
+      'Company',
+      undefined,
+      'office0@listed.test',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      0,
+      new Date(Date.UTC(2026, 2, 1)),
+    ]);
+  });
+
+  it('refuses the export to a role that may not see the list, and filters it does not know', async () => {
+    const custodian = await t.as(await createStaff(t.ctx.db, ROLES.CUSTODIAN));
+    expect((await custodian.get('/api/organisations/export')).statusCode).toBe(403);
+    expect((await admin.get('/api/organisations/export?filter[members]=1')).statusCode).toBe(400);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   createOrganisationMemberInputSchema,
   dataOf,
   idParamsSchema,
+  ORGANISATION_COLUMNS,
   organisationListSchema,
   organisationMemberListSchema,
   organisationMemberSchema,
@@ -13,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
+import { listExportRoute } from '../../platform/export/export-route';
 import { actorOf } from '../../platform/http/kernel';
 import { listQuerySchema, requestUrl } from '../../platform/list-query/http';
 import type { OrganisationsService } from './organisations.service';
@@ -42,6 +44,15 @@ export function organisationsRoutes(service: OrganisationsService): FastifyPlugi
       },
       async (request) => service.list(request.query, requestUrl(request)),
     );
+
+    listExportRoute(app, {
+      path: '/api/organisations',
+      access: access.permission('investors', 'index'),
+      tags,
+      filename: 'organisations',
+      columns: ORGANISATION_COLUMNS,
+      export: (filters, format, columns) => service.export(filters, format, columns),
+    });
 
     app.post(
       '/api/organisations',

@@ -1,10 +1,14 @@
 import {
+  ORGANISATION_COLUMNS,
+  ORGANISATION_TYPE_LABELS,
   organisationMembersListQuery,
   organisationsListQuery,
   parseListQuery,
+  type ExportFormat,
   type createOrganisationInputSchema,
   type createOrganisationMemberInputSchema,
   type Organisation,
+  type OrganisationColumnKey,
   type OrganisationRole,
   type updateOrganisationInputSchema,
 } from '@portico/contracts';
@@ -13,12 +17,14 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
+import { EXPORT_CAP, exportRecords, type Cell } from '../../platform/export/table-export';
 import { fieldError, notFound } from '../../platform/http/errors';
 import { paginate, pickFields } from '../../platform/list-query/paginator';
 import type { SubjectDefinition } from '../records/subjects';
 import { closePendingFor } from './organisation-applications.repository';
 import { toMember, toOrganisation } from './organisations.mapper';
 import {
+  allOrganisations,
   deleteMember,
   deleteOrganisation,
   findInvestorRef,
@@ -59,6 +65,18 @@ const patchOf = (input: Partial<UpdateInput>): OrganisationPatch =>
   );
 
 const ALREADY_MEMBER = 'This investor is already a member of this organisation.';
+
+/** An organisation's value in a column of the export. */
+function cell(organisation: Organisation, key: OrganisationColumnKey): Cell {
+  switch (key) {
+    case 'type':
+      return ORGANISATION_TYPE_LABELS[organisation.type];
+    case 'created_at':
+      return new Date(organisation.created_at);
+    default:
+      return organisation[key];
+  }
+}
 
 export function createOrganisationsService(ctx: AppContext) {
   const { db } = ctx;
@@ -133,6 +151,18 @@ export function createOrganisationsService(ctx: AppContext) {
       const data = rows.map((row) => pickFields(toOrganisation(row), query.fields));
       return paginate(data, total, query, requestUrl);
     },
+
+    /** The filtered list as a file, with the chosen columns (all by default). */
+    export: (raw: Record<string, unknown>, format: ExportFormat, columnKeys: string[]) =>
+      exportRecords({
+        columns: ORGANISATION_COLUMNS,
+        chosen: columnKeys,
+        batches: allOrganisations(db, parseListQuery(organisationsListQuery, raw), EXPORT_CAP),
+        present: (batch) => batch.map(toOrganisation),
+        cell,
+        format,
+        sheetName: 'Organisations',
+      }),
 
     get: (id: number) => load(db, id),
 

@@ -1,7 +1,10 @@
 import ExcelJS from 'exceljs';
-import type { ExportFormat } from '@portico/contracts';
+import type { ExportFormat, ListColumn } from '@portico/contracts';
 
 export type Cell = string | number | Date | null;
+
+/** The most rows an export writes; a longer list is cut there (filter it to export the rest). */
+export const EXPORT_CAP = 100_000;
 
 export interface TableExport {
   headers: string[];
@@ -48,4 +51,36 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
 /** A list as a CSV or Excel file, the same columns either way. */
 export function exportTable(table: TableExport, format: ExportFormat, sheetName: string): Promise<Buffer> {
   return format === 'csv' ? toCsv(table) : toXlsx(table, sheetName);
+}
+
+interface RecordsExport<Row, Item, Key extends string> {
+  /** every column of the list, in order (CONTACT_COLUMNS …) */
+  columns: readonly ListColumn<Key>[];
+  /** the keys asked for; none means every column */
+  chosen: readonly string[];
+  /** the repository's rows, batch by batch, in the list's order */
+  batches: AsyncIterable<Row[]>;
+  /** a batch of rows as the records the list shows */
+  present: (batch: Row[]) => Item[] | Promise<Item[]>;
+  cell: (item: Item, key: Key) => Cell;
+  format: ExportFormat;
+  sheetName: string;
+}
+
+/** A list's records as a file: the chosen columns, in the list's order, under their labels. */
+export function exportRecords<Row, Item, Key extends string>({
+  columns,
+  chosen,
+  batches,
+  present,
+  cell,
+  format,
+  sheetName,
+}: RecordsExport<Row, Item, Key>): Promise<Buffer> {
+  const shown = columns.filter((column) => chosen.length === 0 || chosen.includes(column.key));
+  async function* rows() {
+    for await (const batch of batches)
+      yield (await present(batch)).map((item) => shown.map((column) => cell(item, column.key)));
+  }
+  return exportTable({ headers: shown.map((column) => column.label), rows: rows() }, format, sheetName);
 }

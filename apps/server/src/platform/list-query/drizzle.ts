@@ -1,6 +1,6 @@
 import type { FilterValue, ListQuerySpec, ParsedListQuery } from '@portico/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 
 /** Turns one filter value into a condition; undefined means "no condition". */
@@ -68,6 +68,37 @@ export function buildListQuery<S extends ListQuerySpec>(
     limit: parsed.perPage,
     offset: (parsed.page - 1) * parsed.perPage,
   };
+}
+
+/** What a list query becomes in SQL: its conditions, its order and the page's stretch of rows. */
+export type ListPlan = ReturnType<typeof buildListQuery>;
+
+/** A dynamic select narrowed by the plan: its conditions, its order and its stretch of rows. */
+export function planned<Select extends PgSelect>(select: Select, plan: ListPlan) {
+  return select
+    .where(plan.where)
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+}
+
+const BATCH = 2000;
+
+/**
+ * Every row a list query matches, up to the cap, a batch at a time in the list's order: an export of a
+ * long list is never one huge query. `read` runs the list's select for one stretch of the plan.
+ */
+export async function* inBatches<Row>(
+  plan: ListPlan,
+  cap: number,
+  read: (batch: ListPlan) => Promise<Row[]>,
+) {
+  for (let offset = 0; offset < cap; offset += BATCH) {
+    const rows = await read({ ...plan, limit: Math.min(BATCH, cap - offset), offset });
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < BATCH) return;
+  }
 }
 
 /** One page of rows and the total behind it: the two queries every list endpoint runs. */

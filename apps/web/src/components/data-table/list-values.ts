@@ -1,3 +1,5 @@
+import type { ListColumn } from '@portico/contracts';
+
 /** The page sizes a list offers, and the one it starts with. */
 export const LIST_PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_LIST_PAGE_SIZE = 25;
@@ -6,6 +8,9 @@ export const DEFAULT_LIST_PAGE_SIZE = 25;
 export function listPageSize(value: string): number {
   return pageSizeOf(value, LIST_PAGE_SIZES, DEFAULT_LIST_PAGE_SIZE);
 }
+
+/** A text cell's value, or a dash when there is none. */
+export const dash = (value: string | null | undefined) => value || '—';
 
 /** A value from the address, if it is one of the allowed ones; a shared link's typo is left out. */
 export function oneOf<T extends string | number>(allowed: readonly T[], value: string): T | undefined {
@@ -38,13 +43,8 @@ export function betweenFilter(value: string): string | undefined {
   return from || to ? `${from ?? '1970-01-01'}${to ? `,${to}` : ''}` : undefined;
 }
 
-/** A column a list can show (and the column chooser offer). */
-export interface ListColumn<Key extends string> {
-  readonly key: Key;
-  readonly label: string;
-  /** shown until someone chooses otherwise */
-  readonly default: boolean;
-}
+/** A column a list can show (and the column chooser offer): declared in contracts, with the export's. */
+export type { ListColumn };
 
 export function columnKeysOf<Key extends string>(columns: readonly ListColumn<Key>[]): Key[] {
   return columns.map((column) => column.key);

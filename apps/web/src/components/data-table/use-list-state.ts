@@ -15,7 +15,7 @@ type ListUpdate<K extends string> = (
 ) => void;
 
 /** What every list keeps in the address besides its own filters. */
-type CommonKey = 'search' | 'sort' | 'per_page' | 'columns';
+export type CommonKey = 'search' | 'sort' | 'per_page' | 'columns';
 
 interface ListStateOptions<Key extends string, Column extends string> {
   /** every parameter of the address this list reads, its filters included */

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { exportLinks } from '../../testing/export-links';
 import { json, mockFetch, setXsrfCookie, type MockReply } from '../../testing/fetch-mock';
 import { userWithRole } from '../../testing/fixtures';
 import { paginated } from '../../testing/paginated';
@@ -73,6 +74,24 @@ describe('investment methods', { timeout: 30_000 }, () => {
       'href',
       '/admin/investors/7/details',
     );
+  });
+
+  it('export the filtered, sorted list with its visible columns as CSV or Excel links', async () => {
+    open('/admin/investors/investment-methods?search=hartley&type=sipp&sort=-type&columns=name,provider');
+    await screen.findByRole('link', { name: 'Hartley SIPP' }, FIRST_RENDER);
+    const links = await exportLinks();
+    expect(links.total).toBe('1 row, as filtered');
+    expect(links.csv).toEqual({
+      path: '/api/investment-methods/export',
+      query: {
+        'filter[search]': 'hartley',
+        'filter[type]': 'sipp',
+        sort: '-type',
+        format: 'csv',
+        columns: 'name,provider',
+      },
+    });
+    expect(links.xlsx.query).toMatchObject({ format: 'xlsx', sort: '-type' });
   });
 
   it('adds an account with the server errors shown on their fields', async () => {

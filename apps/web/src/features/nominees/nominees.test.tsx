@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { exportLinks } from '../../testing/export-links';
 import { json, mockFetch, setXsrfCookie, type MockReply } from '../../testing/fetch-mock';
 import { brandingWithFeatures, userWithRole } from '../../testing/fixtures';
 import { paginated } from '../../testing/paginated';
@@ -91,6 +92,23 @@ describe('nominees', { timeout: 30_000 }, () => {
     );
     expect(within(clients).getByText('OC-001')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Notes, Calls and Tasks' })).toBeInTheDocument();
+  });
+
+  it('export the searched, sorted list with its visible columns as CSV or Excel links', async () => {
+    open('/admin/investors/nominees?search=portico&sort=-created_at&columns=name,fca_number,clients_count');
+    await screen.findByRole('link', { name: 'Portico Nominees Ltd' }, FIRST_RENDER);
+    const links = await exportLinks();
+    expect(links.csv).toEqual({
+      path: '/api/nominees/export',
+      query: {
+        'filter[search]': 'portico',
+        sort: '-created_at',
+        format: 'csv',
+        columns: 'name,fca_number,clients_count',
+      },
+    });
+    expect(links.xlsx.path).toBe('/api/nominees/export');
+    expect(links.xlsx.query.format).toBe('xlsx');
   });
 
   it('adds a client found by name, with a designation', async () => {

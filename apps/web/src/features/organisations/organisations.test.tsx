@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { exportLinks } from '../../testing/export-links';
 import { json, mockFetch, setXsrfCookie, type MockReply } from '../../testing/fetch-mock';
 import { userWithRole } from '../../testing/fixtures';
 import { paginated } from '../../testing/paginated';
@@ -116,6 +117,24 @@ describe('the organisations list', { timeout: 30_000 }, () => {
     );
   });
 
+  it('exports the filtered, sorted list with its visible columns as CSV or Excel links', async () => {
+    open('/admin/investors/organisations?search=acme&type=trust&sort=-created_at&columns=name,city');
+    await screen.findByRole('link', { name: 'Acme Holdings' }, FIRST_RENDER);
+    const links = await exportLinks();
+    expect(links.total).toBe('60 rows, as filtered');
+    expect(links.csv).toEqual({
+      path: '/api/organisations/export',
+      query: {
+        'filter[search]': 'acme',
+        'filter[type]': 'trust',
+        sort: '-created_at',
+        format: 'csv',
+        columns: 'name,city',
+      },
+    });
+    expect(links.xlsx.query).toMatchObject({ format: 'xlsx', columns: 'name,city' });
+  });
+
   it('leaves a malformed filter out of the request and offers no New button to a role that may not create', async () => {
     // Investment Manager: list and open, not create.
     const { calls } = open('/admin/investors/organisations?type=castle', 10);
@@ -123,6 +142,29 @@ describe('the organisations list', { timeout: 30_000 }, () => {
     const request = calls.find((call) => call.path.startsWith('/api/organisations?'));
     expect(queryOf(request?.path)['filter[type]']).toBeUndefined();
     expect(screen.queryByRole('link', { name: 'New organisation' })).not.toBeInTheDocument();
+  });
+
+  it('says when nothing matches, clears the search and filters, then offers to add the first', async () => {
+    const { router } = open('/admin/investors/organisations?search=nobody&type=trust', 1, {
+      'GET /api/organisations': json(200, paginated([])),
+    });
+    expect(await screen.findByText('No organisations match', {}, FIRST_RENDER)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Clear search and filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('link', { name: 'Add the first organisation' })).toHaveAttribute(
+      'href',
+      '/admin/investors/organisations/new-organisation',
+    );
+  });
+
+  it('says when the list could not be loaded, and offers no export of it', async () => {
+    open('/admin/investors/organisations', 1, {
+      'GET /api/organisations': json(500, { message: 'Server Error' }),
+    });
+    expect(await screen.findByRole('alert', {}, FIRST_RENDER)).toHaveTextContent(
+      'The list could not be loaded.',
+    );
+    expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
   });
 
   it('shows the New button to a role that may create', async () => {

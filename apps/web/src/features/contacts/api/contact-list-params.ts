@@ -3,7 +3,6 @@ import {
   CONTACT_STATES,
   INVESTOR_CATEGORIES,
   type ContactColumnKey,
-  type ExportFormat,
   type ListQueryParams,
 } from '@portico/contracts';
 import { betweenFilter, idOf, oneOf } from '../../../components/data-table/list-values';
@@ -53,10 +52,3 @@ export function contactFilters(values: Record<ContactListKey, string>) {
 }
 
 export type ContactFilters = ReturnType<typeof contactFilters>;
-
-export interface ContactExport {
-  format: ExportFormat;
-  filters: ContactFilters;
-  sort: string;
-  columns: readonly ContactColumnKey[];
-}

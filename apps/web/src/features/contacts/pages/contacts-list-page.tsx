@@ -4,6 +4,7 @@ import { can, CONTACT_COLUMNS } from '@portico/contracts';
 import { IconFilter, IconUserPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { ColumnChooser } from '../../../components/data-table/column-chooser';
+import { exportHref } from '../../../components/data-table/export-href';
 import { ExportMenu } from '../../../components/data-table/export-menu';
 import { ListLoadError } from '../../../components/data-table/list-load-error';
 import { ListPagination } from '../../../components/data-table/list-pagination';
@@ -22,7 +23,6 @@ import {
   DEFAULT_CONTACT_SORT,
   REQUIRED_CONTACT_COLUMNS,
 } from '../api/contact-list-params';
-import { contactsExportHref } from '../api/contacts-export';
 import { useContacts } from '../api/get-contacts';
 import { ContactsFilters } from '../components/contacts-filters';
 import { ContactsTable } from '../components/contacts-table';
@@ -110,7 +110,12 @@ export function ContactsListPage() {
                   total={data?.meta.total}
                   disabled={isError}
                   hrefFor={(format) =>
-                    contactsExportHref({ format, filters, sort: list.sort, columns: list.columns.visible })
+                    exportHref('/api/contacts', {
+                      format,
+                      filters,
+                      sort: list.sort,
+                      columns: list.columns.visible,
+                    })
                   }
                 />
               </>

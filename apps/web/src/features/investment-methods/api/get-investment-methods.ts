@@ -1,8 +1,12 @@
-import { investmentMethodListSchema, listQueryString } from '@portico/contracts';
+import {
+  investmentMethodListSchema,
+  listQueryString,
+  type InvestmentMethodColumnKey,
+} from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { investmentMethodKeys } from './investment-method-keys';
-import type { InvestmentMethodColumnKey, InvestmentMethodFilters } from './investment-method-list-params';
+import type { InvestmentMethodFilters } from './investment-method-list-params';
 
 export interface InvestmentMethodListParams {
   filters: InvestmentMethodFilters;

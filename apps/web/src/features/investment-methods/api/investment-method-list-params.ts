@@ -1,9 +1,9 @@
 import {
   INVESTMENT_METHOD_TYPES,
-  type INVESTMENT_METHOD_LIST_FIELDS,
+  type InvestmentMethodColumnKey,
   type ListQueryParams,
 } from '@portico/contracts';
-import { oneOf, type ListColumn } from '../../../components/data-table/list-values';
+import { oneOf } from '../../../components/data-table/list-values';
 
 /** The list's state as the address holds it: a filtered view can be shared. */
 export const INVESTMENT_METHOD_LIST_KEYS = ['search', 'type', 'sort', 'per_page', 'columns'] as const;
@@ -12,20 +12,6 @@ export const INVESTMENT_METHOD_FILTER_KEYS = ['type'] as const satisfies readonl
 
 export const DEFAULT_INVESTMENT_METHOD_SORT = 'name';
 
-type InvestmentMethodField = (typeof INVESTMENT_METHOD_LIST_FIELDS)[number];
-
-export const INVESTMENT_METHOD_COLUMNS = [
-  { key: 'name', label: 'Name', default: true },
-  { key: 'type', label: 'Type', default: true },
-  { key: 'provider', label: 'Provider', default: true },
-  { key: 'email', label: 'Email', default: false },
-  { key: 'phone', label: 'Phone', default: false },
-  { key: 'website', label: 'Website', default: false },
-  { key: 'entities_count', label: 'Accounts', default: true },
-  { key: 'created_at', label: 'Added', default: true },
-] as const satisfies readonly ListColumn<InvestmentMethodField>[];
-
-export type InvestmentMethodColumnKey = (typeof INVESTMENT_METHOD_COLUMNS)[number]['key'];
 /** The name opens the record: it is always shown. */
 export const REQUIRED_INVESTMENT_METHOD_COLUMNS: readonly InvestmentMethodColumnKey[] = ['name'];
 

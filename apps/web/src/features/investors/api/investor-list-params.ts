@@ -4,7 +4,6 @@ import {
   INVESTOR_COLUMNS,
   INVESTOR_STATUSES,
   ONBOARDING_STATES,
-  type ExportFormat,
   type ListQueryParams,
 } from '@portico/contracts';
 import { betweenFilter, idOf, oneOf } from '../../../components/data-table/list-values';
@@ -78,11 +77,4 @@ export type InvestorFilters = ReturnType<typeof investorFilters>;
 export function pageSizeOf(value: string): number {
   const size = Number(value);
   return (INVESTOR_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_INVESTOR_PAGE_SIZE;
-}
-
-export interface InvestorExport {
-  format: ExportFormat;
-  filters: InvestorFilters;
-  sort: string;
-  columns: readonly InvestorColumnKey[];
 }

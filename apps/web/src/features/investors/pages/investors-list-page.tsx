@@ -6,6 +6,7 @@ import { IconAlertTriangle, IconFilter, IconUserPlus } from '@tabler/icons-react
 import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ColumnChooser } from '../../../components/data-table/column-chooser';
+import { exportHref } from '../../../components/data-table/export-href';
 import { ExportMenu } from '../../../components/data-table/export-menu';
 import { ListPagination } from '../../../components/data-table/list-pagination';
 import { SearchInput } from '../../../components/data-table/search-input';
@@ -32,7 +33,6 @@ import {
   pageSizeOf,
   REQUIRED_INVESTOR_COLUMNS,
 } from '../api/investor-list-params';
-import { investorsExportHref } from '../api/investors-export';
 import { InvestorsFilters } from '../components/investors-filters';
 import { InvestorsTable } from '../components/investors-table';
 
@@ -139,7 +139,9 @@ export function InvestorsListPage() {
               <ExportMenu
                 total={data?.meta.total}
                 disabled={isError}
-                hrefFor={(format) => investorsExportHref({ format, filters, sort, columns: columns.visible })}
+                hrefFor={(format) =>
+                  exportHref('/api/investors', { format, filters, sort, columns: columns.visible })
+                }
               />
             </Group>
           </Group>

@@ -1,8 +1,8 @@
-import { listQueryString, nomineeListSchema } from '@portico/contracts';
+import { listQueryString, nomineeListSchema, type NomineeColumnKey } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { nomineeKeys } from './nominee-keys';
-import type { NomineeColumnKey, NomineeFilters } from './nominee-list-params';
+import type { NomineeFilters } from './nominee-list-params';
 
 export interface NomineeListParams {
   filters: NomineeFilters;

@@ -1,117 +1,52 @@
-import { Button, Paper, Stack } from '@mantine/core';
-import { can } from '@portico/contracts';
-import { IconPlus } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
-import { ColumnChooser } from '../../../components/data-table/column-chooser';
-import { ListLoadError } from '../../../components/data-table/list-load-error';
-import { ListPagination } from '../../../components/data-table/list-pagination';
-import { ListToolbar } from '../../../components/data-table/list-toolbar';
-import { LIST_PAGE_SIZES } from '../../../components/data-table/list-values';
-import { useListState } from '../../../components/data-table/use-list-state';
-import { PageHeader } from '../../../components/layouts/page-header';
+import { NOMINEE_COLUMNS } from '@portico/contracts';
+import { IconBuildingBank } from '@tabler/icons-react';
+import { dash } from '../../../components/data-table/list-values';
+import { RecordListPage } from '../../../components/data-table/record-list-page';
 import { ADMIN_SCREENS } from '../../../config/admin-menu';
-import { recordPath } from '../../../config/records';
-import { useUser } from '../../../lib/session';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { useNominees } from '../api/get-nominees';
 import {
   DEFAULT_NOMINEE_SORT,
-  NOMINEE_COLUMNS,
   NOMINEE_FILTER_KEYS,
   NOMINEE_LIST_KEYS,
   nomineeFilters,
   REQUIRED_NOMINEE_COLUMNS,
 } from '../api/nominee-list-params';
-import { NomineesTable } from '../components/nominees-table';
 
 /** /admin/investors/nominees (spec §2.1, with nominee accounts on): search, sort, columns and pages. */
 export function NomineesListPage() {
-  const user = useUser();
-  const navigate = useNavigate();
-  const list = useListState({
-    keys: NOMINEE_LIST_KEYS,
-    filterKeys: NOMINEE_FILTER_KEYS,
-    defaultSort: DEFAULT_NOMINEE_SORT,
-    columns: { all: NOMINEE_COLUMNS, required: REQUIRED_NOMINEE_COLUMNS, storageKey: 'columns.nominees' },
-  });
-  const filters = nomineeFilters(list.values);
-  const { data, isPending, isFetching, isError, error } = useNominees({
-    filters,
-    sort: list.sort,
-    page: list.page,
-    perPage: list.perPage,
-    columns: list.columns.visible,
-  });
-  const may = {
-    create: can(user.role_id, 'investors', 'create'),
-    show: can(user.role_id, 'investors', 'show'),
-  };
-  const newHref = may.create ? ADMIN_SCREENS.newNominee.path : undefined;
-
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Nominees"
-        description="Nominee companies that hold shares for investors, with the investors each acts for."
-        actions={
-          newHref && (
-            <Button component={Link} to={newHref} leftSection={<IconPlus size={18} aria-hidden />}>
-              New nominee
-            </Button>
-          )
-        }
-      />
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="md">
-          <ListToolbar
-            search={{
-              label: 'Search',
-              placeholder: 'Name or email',
-              value: list.values.search,
-              onChange: (value) => list.update({ search: value }),
-            }}
-            actions={
-              <ColumnChooser
-                columns={NOMINEE_COLUMNS}
-                visible={list.columns.visible}
-                required={REQUIRED_NOMINEE_COLUMNS}
-                onChange={list.columns.choose}
-                onReset={list.columns.reset}
-                isDefault={list.columns.isDefault}
-              />
-            }
-          />
-          {isError ? (
-            <ListLoadError error={error} />
-          ) : (
-            <>
-              <NomineesTable
-                rows={data?.data}
-                loading={isPending || isFetching}
-                columns={list.columns.visible}
-                sort={list.sort}
-                onSortChange={list.setSort}
-                onOpen={
-                  may.show
-                    ? (row) => {
-                        if (row.id !== undefined) void navigate(recordPath('nominee', row.id));
-                      }
-                    : undefined
-                }
-                filtered={filters.search !== undefined}
-                onClearFilters={list.clearAll}
-                newHref={newHref}
-              />
-              <ListPagination
-                meta={data?.meta}
-                noun="nominees"
-                onPageChange={list.setPage}
-                pageSizes={LIST_PAGE_SIZES}
-                onPageSizeChange={list.setPageSize}
-              />
-            </>
-          )}
-        </Stack>
-      </Paper>
-    </Stack>
+    <RecordListPage
+      title="Nominees"
+      description="Nominee companies that hold shares for investors, with the investors each acts for."
+      plural="nominees"
+      recordType="nominee"
+      apiPath="/api/nominees"
+      create={{ path: ADMIN_SCREENS.newNominee.path, label: 'New nominee', first: 'Add the first nominee' }}
+      empty={{
+        description: 'Nominee companies that hold shares for investors under a bare trust.',
+        icon: <IconBuildingBank size={28} aria-hidden />,
+      }}
+      searchPlaceholder="Name or email"
+      keys={NOMINEE_LIST_KEYS}
+      filterKeys={NOMINEE_FILTER_KEYS}
+      defaultSort={DEFAULT_NOMINEE_SORT}
+      columns={NOMINEE_COLUMNS}
+      requiredColumns={REQUIRED_NOMINEE_COLUMNS}
+      storageKey="columns.nominees"
+      filtersOf={nomineeFilters}
+      useRecords={useNominees}
+      cells={{
+        company_number: { render: (row) => dash(row.company_number) },
+        fca_number: { render: (row) => dash(row.fca_number) },
+        email: { render: (row) => dash(row.email) },
+        phone: { render: (row) => dash(row.phone) },
+        city: { render: (row) => dash(row.city) },
+        country: { render: (row) => dash(row.country) },
+        clients_count: { render: (row) => formatNumber(row.clients_count ?? 0), align: 'right' },
+        created_at: { render: (row) => formatDate(row.created_at), sortKey: 'created_at', nowrap: true },
+      }}
+      skeletonRows={3}
+    />
   );
 }

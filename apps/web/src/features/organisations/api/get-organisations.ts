@@ -1,8 +1,8 @@
-import { listQueryString, organisationListSchema } from '@portico/contracts';
+import { listQueryString, organisationListSchema, type OrganisationColumnKey } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { organisationKeys } from './organisation-keys';
-import type { OrganisationColumnKey, OrganisationFilters } from './organisation-list-params';
+import type { OrganisationFilters } from './organisation-list-params';
 
 export interface OrganisationListParams {
   filters: OrganisationFilters;

@@ -1,134 +1,69 @@
-import { Button, Paper, Select, Stack } from '@mantine/core';
-import { can } from '@portico/contracts';
-import { IconPlus } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
-import { ColumnChooser } from '../../../components/data-table/column-chooser';
-import { ListLoadError } from '../../../components/data-table/list-load-error';
-import { ListPagination } from '../../../components/data-table/list-pagination';
-import { ListToolbar } from '../../../components/data-table/list-toolbar';
-import { LIST_PAGE_SIZES } from '../../../components/data-table/list-values';
-import { useListState } from '../../../components/data-table/use-list-state';
-import { PageHeader } from '../../../components/layouts/page-header';
+import { ORGANISATION_COLUMNS, ORGANISATION_TYPE_LABELS } from '@portico/contracts';
+import { IconBuilding } from '@tabler/icons-react';
+import { ListSelectFilter } from '../../../components/data-table/list-select-filter';
+import { dash } from '../../../components/data-table/list-values';
+import { RecordListPage } from '../../../components/data-table/record-list-page';
+import { WebsiteLink } from '../../../components/data-table/website-link';
 import { ADMIN_SCREENS } from '../../../config/admin-menu';
-import { recordPath } from '../../../config/records';
-import { useUser } from '../../../lib/session';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { useOrganisations } from '../api/get-organisations';
 import {
   DEFAULT_ORGANISATION_SORT,
-  ORGANISATION_COLUMNS,
   ORGANISATION_FILTER_KEYS,
   ORGANISATION_LIST_KEYS,
   organisationFilters,
   REQUIRED_ORGANISATION_COLUMNS,
 } from '../api/organisation-list-params';
 import { ORGANISATION_TYPE_OPTIONS } from '../components/organisation-options';
-import { OrganisationsTable } from '../components/organisations-table';
 
 /** /admin/investors/organisations (spec §2.1): search, type, sort, columns and pages, all in the address. */
 export function OrganisationsListPage() {
-  const user = useUser();
-  const navigate = useNavigate();
-  const list = useListState({
-    keys: ORGANISATION_LIST_KEYS,
-    filterKeys: ORGANISATION_FILTER_KEYS,
-    defaultSort: DEFAULT_ORGANISATION_SORT,
-    columns: {
-      all: ORGANISATION_COLUMNS,
-      required: REQUIRED_ORGANISATION_COLUMNS,
-      storageKey: 'columns.organisations',
-    },
-  });
-  const filters = organisationFilters(list.values);
-  const { data, isPending, isFetching, isError, error } = useOrganisations({
-    filters,
-    sort: list.sort,
-    page: list.page,
-    perPage: list.perPage,
-    columns: list.columns.visible,
-  });
-  const may = {
-    create: can(user.role_id, 'investors', 'create'),
-    show: can(user.role_id, 'investors', 'show'),
-  };
-  const newHref = may.create ? ADMIN_SCREENS.newOrganisation.path : undefined;
-
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Organisations"
-        description="Companies, trusts and other bodies, with the investors linked to each."
-        actions={
-          newHref && (
-            <Button component={Link} to={newHref} leftSection={<IconPlus size={18} aria-hidden />}>
-              New organisation
-            </Button>
-          )
-        }
-      />
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="md">
-          <ListToolbar
-            search={{
-              label: 'Search',
-              placeholder: 'Name or email',
-              value: list.values.search,
-              onChange: (value) => list.update({ search: value }),
-            }}
-            filters={
-              <Select
-                label="Type"
-                placeholder="Any type"
-                data={ORGANISATION_TYPE_OPTIONS}
-                value={filters.type ?? null}
-                onChange={(value) => list.update({ type: value })}
-                clearable
-                comboboxProps={{ withinPortal: true }}
-                w={{ base: '100%', xs: 200 }}
-              />
-            }
-            actions={
-              <ColumnChooser
-                columns={ORGANISATION_COLUMNS}
-                visible={list.columns.visible}
-                required={REQUIRED_ORGANISATION_COLUMNS}
-                onChange={list.columns.choose}
-                onReset={list.columns.reset}
-                isDefault={list.columns.isDefault}
-              />
-            }
-          />
-          {isError ? (
-            <ListLoadError error={error} />
-          ) : (
-            <>
-              <OrganisationsTable
-                rows={data?.data}
-                loading={isPending || isFetching}
-                columns={list.columns.visible}
-                sort={list.sort}
-                onSortChange={list.setSort}
-                onOpen={
-                  may.show
-                    ? (row) => {
-                        if (row.id !== undefined) void navigate(recordPath('organisation', row.id));
-                      }
-                    : undefined
-                }
-                filtered={Object.values(filters).some((value) => value !== undefined)}
-                onClearFilters={list.clearAll}
-                newHref={newHref}
-              />
-              <ListPagination
-                meta={data?.meta}
-                noun="organisations"
-                onPageChange={list.setPage}
-                pageSizes={LIST_PAGE_SIZES}
-                onPageSizeChange={list.setPageSize}
-              />
-            </>
-          )}
-        </Stack>
-      </Paper>
-    </Stack>
+    <RecordListPage
+      title="Organisations"
+      description="Companies, trusts and other bodies, with the investors linked to each."
+      plural="organisations"
+      recordType="organisation"
+      apiPath="/api/organisations"
+      create={{
+        path: ADMIN_SCREENS.newOrganisation.path,
+        label: 'New organisation',
+        first: 'Add the first organisation',
+      }}
+      empty={{
+        description: 'Companies, trusts and other bodies your investors invest through or belong to.',
+        icon: <IconBuilding size={28} aria-hidden />,
+      }}
+      searchPlaceholder="Name or email"
+      keys={ORGANISATION_LIST_KEYS}
+      filterKeys={ORGANISATION_FILTER_KEYS}
+      defaultSort={DEFAULT_ORGANISATION_SORT}
+      columns={ORGANISATION_COLUMNS}
+      requiredColumns={REQUIRED_ORGANISATION_COLUMNS}
+      storageKey="columns.organisations"
+      filtersOf={organisationFilters}
+      useRecords={useOrganisations}
+      filters={(filters, update) => (
+        <ListSelectFilter
+          label="Type"
+          placeholder="Any type"
+          data={ORGANISATION_TYPE_OPTIONS}
+          value={filters.type}
+          onChange={(type) => update({ type })}
+        />
+      )}
+      cells={{
+        type: { render: (row) => (row.type ? ORGANISATION_TYPE_LABELS[row.type] : '—') },
+        registration_number: { render: (row) => dash(row.registration_number) },
+        email: { render: (row) => dash(row.email) },
+        phone: { render: (row) => dash(row.phone) },
+        website: { render: (row) => <WebsiteLink url={row.website} /> },
+        city: { render: (row) => dash(row.city) },
+        country: { render: (row) => dash(row.country) },
+        members_count: { render: (row) => formatNumber(row.members_count ?? 0), align: 'right' },
+        created_at: { render: (row) => formatDate(row.created_at), sortKey: 'created_at', nowrap: true },
+      }}
+      skeletonRows={8}
+    />
   );
 }

@@ -1,0 +1,254 @@
+import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
+import {
+  can,
+  type ListColumn,
+  type ListQueryParams,
+  type PaginationMeta,
+  type SubjectType,
+} from '@portico/contracts';
+import { IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { recordPath } from '../../config/records';
+import { useUser } from '../../lib/session';
+import { PageHeader } from '../layouts/page-header';
+import { ColumnChooser } from './column-chooser';
+import { DataTable, type DataTableColumn } from './data-table';
+import { exportHref } from './export-href';
+import { ExportMenu } from './export-menu';
+import { ListEmptyState } from './list-empty-state';
+import { ListLoadError } from './list-load-error';
+import { ListPagination } from './list-pagination';
+import { ListToolbar } from './list-toolbar';
+import { LIST_PAGE_SIZES } from './list-values';
+import { useListState, type CommonKey } from './use-list-state';
+
+/** A row of a record list: sparse fieldsets make every field optional. */
+interface RecordRow {
+  id?: number | undefined;
+  name?: string | undefined;
+}
+
+type Filters = NonNullable<ListQueryParams['filter']>;
+
+/** What a list's fetch hook is given: the list's filters, sort, page and visible columns. */
+export interface RecordListParams<F extends Filters, Column extends string> {
+  filters: F;
+  sort: string;
+  page: number;
+  perPage: number;
+  columns: readonly Column[];
+}
+
+interface RecordListQuery<Row> {
+  data: { data: Row[]; meta: PaginationMeta } | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  error: unknown;
+}
+
+/** How a column shows a row: its cell, and its sort, alignment and wrapping. */
+export type RecordCell<Row> = Omit<DataTableColumn<Row>, 'key' | 'header'>;
+
+export interface RecordListPageProps<
+  Key extends string,
+  Column extends string,
+  Row extends RecordRow,
+  F extends Filters,
+> {
+  /** the page's heading, also the table's name */
+  title: string;
+  description: string;
+  /** the rows, in a sentence: "investment methods" */
+  plural: string;
+  /** the records a row opens */
+  recordType: SubjectType;
+  /** the list's address on the API; its export answers at `${apiPath}/export` */
+  apiPath: string;
+  /** the page that adds one, its button, and the empty list's call to action */
+  create: { path: string; label: string; first: string };
+  /** what an empty list says before anything is added */
+  empty: { description: string; icon: ReactNode };
+  searchPlaceholder: string;
+  /** the address's parameters, the filters among them, and the sort when none is given */
+  keys: readonly (Key | CommonKey)[];
+  filterKeys: readonly Key[];
+  defaultSort: string;
+  /** every column in order (from contracts), those always shown, and where a choice is remembered */
+  columns: readonly ListColumn<Column>[];
+  requiredColumns: readonly Column[];
+  storageKey: string;
+  /** the address's values as the list's filters; anything malformed is left out */
+  filtersOf: (values: Record<Key | CommonKey, string>) => F;
+  useRecords: (params: RecordListParams<F, Column>) => RecordListQuery<Row>;
+  /** the few filters beside the search */
+  filters?: (filters: F, update: (changes: Partial<Record<Key, string | null>>) => void) => ReactNode;
+  /** every column's cell but the name's, which links to the record */
+  cells: Record<Exclude<Column, 'name'>, RecordCell<Row>>;
+  skeletonRows?: number;
+}
+
+/**
+ * A CRM record list (spec §2.1): search, filters, sort, columns and pages all in the address, an export
+ * of what is shown, and rows that open their record for a role that may see it.
+ */
+export function RecordListPage<
+  Key extends string,
+  Column extends string,
+  Row extends RecordRow,
+  F extends Filters,
+>({
+  title,
+  description,
+  plural,
+  recordType,
+  apiPath,
+  create,
+  empty,
+  searchPlaceholder,
+  keys,
+  filterKeys,
+  defaultSort,
+  columns,
+  requiredColumns,
+  storageKey,
+  filtersOf,
+  useRecords,
+  filters: filterControls,
+  cells,
+  skeletonRows = 5,
+}: RecordListPageProps<Key, Column, Row, F>) {
+  const user = useUser();
+  const navigate = useNavigate();
+  const list = useListState({
+    keys,
+    filterKeys,
+    defaultSort,
+    columns: { all: columns, required: requiredColumns, storageKey },
+  });
+  // The keys are checked in the props; here, any of them is just a parameter of the address.
+  const update = list.update as (changes: Partial<Record<string, string | null>>) => void;
+  const filters = filtersOf(list.values);
+  const { data, isPending, isFetching, isError, error } = useRecords({
+    filters,
+    sort: list.sort,
+    page: list.page,
+    perPage: list.perPage,
+    columns: list.columns.visible,
+  });
+  // Every CRM record type is guarded by the investors resource (decision 006).
+  const may = {
+    create: can(user.role_id, 'investors', 'create'),
+    show: can(user.role_id, 'investors', 'show'),
+  };
+  const newHref = may.create ? create.path : undefined;
+
+  const name: RecordCell<Row> = {
+    sortKey: 'name',
+    render: (row) =>
+      may.show && row.id !== undefined ? (
+        <Anchor component={Link} to={recordPath(recordType, row.id)} size="sm" fw={600}>
+          {row.name}
+        </Anchor>
+      ) : (
+        <Text size="sm" fw={600}>
+          {row.name}
+        </Text>
+      ),
+  };
+  // The name is one of the columns; the others' cells are the caller's.
+  const cellOf = (key: Column) => (key === 'name' ? name : cells[key as Exclude<Column, 'name'>]);
+  const tableColumns: DataTableColumn<Row>[] = columns
+    .filter((column) => list.columns.visible.includes(column.key))
+    .map((column) => ({ key: column.key, header: column.label, ...cellOf(column.key) }));
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          newHref && (
+            <Button component={Link} to={newHref} leftSection={<IconPlus size={18} aria-hidden />}>
+              {create.label}
+            </Button>
+          )
+        }
+      />
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="md">
+          <ListToolbar
+            search={{
+              label: 'Search',
+              placeholder: searchPlaceholder,
+              value: list.values.search,
+              onChange: (value) => update({ search: value }),
+            }}
+            filters={filterControls?.(filters, update)}
+            actions={
+              <>
+                <ColumnChooser
+                  columns={columns}
+                  visible={list.columns.visible}
+                  required={requiredColumns}
+                  onChange={list.columns.choose}
+                  onReset={list.columns.reset}
+                  isDefault={list.columns.isDefault}
+                />
+                <ExportMenu
+                  total={data?.meta.total}
+                  disabled={isError}
+                  hrefFor={(format) =>
+                    exportHref(apiPath, { format, filters, sort: list.sort, columns: list.columns.visible })
+                  }
+                />
+              </>
+            }
+          />
+          {isError ? (
+            <ListLoadError error={error} />
+          ) : (
+            <>
+              <DataTable
+                caption={title}
+                columns={tableColumns}
+                rows={data?.data}
+                rowKey={(row) => row.id ?? row.name ?? ''}
+                loading={isPending || isFetching}
+                sort={list.sort}
+                onSortChange={list.setSort}
+                onRowClick={
+                  may.show
+                    ? (row) => {
+                        if (row.id !== undefined) void navigate(recordPath(recordType, row.id));
+                      }
+                    : undefined
+                }
+                minWidth={Math.max(560, tableColumns.length * 140)}
+                skeletonRows={skeletonRows}
+                empty={
+                  <ListEmptyState
+                    plural={plural}
+                    icon={empty.icon}
+                    filtered={Object.values(filters).some((value) => value !== undefined)}
+                    onClearFilters={list.clearAll}
+                    description={empty.description}
+                    add={newHref ? { href: newHref, label: create.first } : undefined}
+                  />
+                }
+              />
+              <ListPagination
+                meta={data?.meta}
+                noun={plural}
+                onPageChange={list.setPage}
+                pageSizes={LIST_PAGE_SIZES}
+                onPageSizeChange={list.setPageSize}
+              />
+            </>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
