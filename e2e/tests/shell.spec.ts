@@ -46,10 +46,14 @@ test('a staff user changes the primary colour and the logo, and the investor’s
   await expect(admin.getByText('Branding saved')).toBeVisible();
 
   await investor.goto('/investor');
-  const colour = await investor.evaluate(() =>
-    getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-primary-6').trim(),
-  );
-  expect(colour).toBe('#7b2cbf');
+  // The page themes itself once its branding has loaded.
+  await expect
+    .poll(() =>
+      investor.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-primary-6').trim(),
+      ),
+    )
+    .toBe('#7b2cbf');
   const logo = investor.getByRole('banner').getByRole('img').first();
   await expect(logo).toHaveAttribute('src', /\/files\/branding\/logo-[\w-]+\.png$/);
 });
