@@ -1,5 +1,5 @@
 import { Button, EmptyState } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconSearch, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -11,8 +11,8 @@ interface ListEmptyStateProps {
   onClearFilters: () => void;
   /** why the list is empty before anything was added */
   description: string;
-  /** the call to action when the role may add one */
-  add?: { href: string; label: string } | undefined;
+  /** the call to action when the role may add one, with a plus unless another icon is given */
+  add?: { href: string; label: string; icon?: Icon | undefined } | undefined;
   icon?: ReactNode;
 }
 
@@ -25,6 +25,7 @@ export function ListEmptyState({
   add,
   icon = <IconSearch size={28} aria-hidden />,
 }: ListEmptyStateProps) {
+  const AddIcon = add?.icon ?? IconPlus;
   return (
     <EmptyState
       icon={icon}
@@ -45,7 +46,7 @@ export function ListEmptyState({
               variant="light"
               component={Link}
               to={add.href}
-              leftSection={<IconPlus size={14} aria-hidden />}
+              leftSection={<AddIcon size={14} aria-hidden />}
             >
               {add.label}
             </Button>

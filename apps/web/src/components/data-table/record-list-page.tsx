@@ -1,4 +1,5 @@
-import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
+import { Button, Collapse, Group, Paper, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import {
   can,
   type ListColumn,
@@ -6,8 +7,8 @@ import {
   type PaginationMeta,
   type SubjectType,
 } from '@portico/contracts';
-import { IconPlus } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconPlus, type Icon } from '@tabler/icons-react';
+import { useId, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { recordPath } from '../../config/records';
 import { useUser } from '../../lib/session';
@@ -16,11 +17,14 @@ import { ColumnChooser } from './column-chooser';
 import { DataTable, type DataTableColumn } from './data-table';
 import { exportHref } from './export-href';
 import { ExportMenu } from './export-menu';
+import { FilterPanel } from './filter-panel';
+import { FiltersButton } from './filters-button';
 import { ListEmptyState } from './list-empty-state';
 import { ListLoadError } from './list-load-error';
 import { ListPagination } from './list-pagination';
 import { ListToolbar } from './list-toolbar';
 import { LIST_PAGE_SIZES } from './list-values';
+import { RecordName } from './record-name';
 import { useListState, type CommonKey } from './use-list-state';
 
 /** A row of a record list: sparse fieldsets make every field optional. */
@@ -51,6 +55,8 @@ interface RecordListQuery<Row> {
 /** How a column shows a row: its cell, and its sort, alignment and wrapping. */
 export type RecordCell<Row> = Omit<DataTableColumn<Row>, 'key' | 'header'>;
 
+type FilterUpdate<Key extends string> = (changes: Partial<Record<Key, string | null>>) => void;
+
 export interface RecordListPageProps<
   Key extends string,
   Column extends string,
@@ -66,8 +72,12 @@ export interface RecordListPageProps<
   recordType: SubjectType;
   /** the list's address on the API; its export answers at `${apiPath}/export` */
   apiPath: string;
-  /** the page that adds one, its button, and the empty list's call to action */
-  create: { path: string; label: string; first: string };
+  /** the page that adds one, its button, the empty list's call to action, and their icon (a plus) */
+  create: { path: string; label: string; first: string; icon?: Icon };
+  /** more buttons beside the one that adds (Import), for a role that may add */
+  actions?: ReactNode;
+  /** shown between the heading and the list */
+  beforeList?: ReactNode;
   /** what an empty list says before anything is added */
   empty: { description: string; icon: ReactNode };
   searchPlaceholder: string;
@@ -83,9 +93,13 @@ export interface RecordListPageProps<
   filtersOf: (values: Record<Key | CommonKey, string>) => F;
   useRecords: (params: RecordListParams<F, Column>) => RecordListQuery<Row>;
   /** the few filters beside the search */
-  filters?: (filters: F, update: (changes: Partial<Record<Key, string | null>>) => void) => ReactNode;
+  filters?: (filters: F, update: FilterUpdate<Key>) => ReactNode;
+  /** many filters' fields, in a panel the Filters button opens; given the address's values as they are */
+  filterPanel?: (values: Record<Key | CommonKey, string>, update: FilterUpdate<Key>) => ReactNode;
   /** every column's cell but the name's, which links to the record */
   cells: Record<Exclude<Column, 'name'>, RecordCell<Row>>;
+  /** a column that moves under the name on a small screen (the email), and its text there */
+  underName?: { column: Exclude<Column, 'name'>; text: (row: Row) => string | null | undefined };
   skeletonRows?: number;
 }
 
@@ -105,6 +119,8 @@ export function RecordListPage<
   recordType,
   apiPath,
   create,
+  actions,
+  beforeList,
   empty,
   searchPlaceholder,
   keys,
@@ -116,7 +132,9 @@ export function RecordListPage<
   filtersOf,
   useRecords,
   filters: filterControls,
+  filterPanel,
   cells,
+  underName,
   skeletonRows = 5,
 }: RecordListPageProps<Key, Column, Row, F>) {
   const user = useUser();
@@ -129,6 +147,8 @@ export function RecordListPage<
   });
   // The keys are checked in the props; here, any of them is just a parameter of the address.
   const update = list.update as (changes: Partial<Record<string, string | null>>) => void;
+  const [filtersOpened, filtersToggle] = useDisclosure(list.activeFilters > 0);
+  const filterPanelId = useId();
   const filters = filtersOf(list.values);
   const { data, isPending, isFetching, isError, error } = useRecords({
     filters,
@@ -143,22 +163,26 @@ export function RecordListPage<
     show: can(user.role_id, 'investors', 'show'),
   };
   const newHref = may.create ? create.path : undefined;
+  const CreateIcon = create.icon ?? IconPlus;
 
+  // Below `sm` that column is hidden and its text goes under the name, while the column is chosen.
+  const moved = underName && list.columns.visible.includes(underName.column) ? underName : undefined;
   const name: RecordCell<Row> = {
     sortKey: 'name',
-    render: (row) =>
-      may.show && row.id !== undefined ? (
-        <Anchor component={Link} to={recordPath(recordType, row.id)} size="sm" fw={600}>
-          {row.name}
-        </Anchor>
-      ) : (
-        <Text size="sm" fw={600}>
-          {row.name}
-        </Text>
-      ),
+    render: (row) => (
+      <RecordName
+        name={row.name}
+        href={may.show && row.id !== undefined ? recordPath(recordType, row.id) : undefined}
+        detail={moved?.text(row)}
+      />
+    ),
   };
   // The name is one of the columns; the others' cells are the caller's.
-  const cellOf = (key: Column) => (key === 'name' ? name : cells[key as Exclude<Column, 'name'>]);
+  const cellOf = (key: Column): RecordCell<Row> => {
+    if (key === 'name') return name;
+    const cell = cells[key as Exclude<Column, 'name'>];
+    return key === underName?.column ? { ...cell, visibleFrom: 'sm' } : cell;
+  };
   const tableColumns: DataTableColumn<Row>[] = columns
     .filter((column) => list.columns.visible.includes(column.key))
     .map((column) => ({ key: column.key, header: column.label, ...cellOf(column.key) }));
@@ -170,12 +194,16 @@ export function RecordListPage<
         description={description}
         actions={
           newHref && (
-            <Button component={Link} to={newHref} leftSection={<IconPlus size={18} aria-hidden />}>
-              {create.label}
-            </Button>
+            <Group gap="xs" wrap="wrap">
+              {actions}
+              <Button component={Link} to={newHref} leftSection={<CreateIcon size={18} aria-hidden />}>
+                {create.label}
+              </Button>
+            </Group>
           )
         }
       />
+      {beforeList}
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <ListToolbar
@@ -188,6 +216,14 @@ export function RecordListPage<
             filters={filterControls?.(filters, update)}
             actions={
               <>
+                {filterPanel && (
+                  <FiltersButton
+                    opened={filtersOpened}
+                    onToggle={filtersToggle.toggle}
+                    active={list.activeFilters}
+                    controls={filterPanelId}
+                  />
+                )}
                 <ColumnChooser
                   columns={columns}
                   visible={list.columns.visible}
@@ -206,6 +242,13 @@ export function RecordListPage<
               </>
             }
           />
+          {filterPanel && (
+            <Collapse expanded={filtersOpened} id={filterPanelId}>
+              <FilterPanel active={list.activeFilters} onClear={list.clearFilters}>
+                {filterPanel(list.values, update)}
+              </FilterPanel>
+            </Collapse>
+          )}
           {isError ? (
             <ListLoadError error={error} />
           ) : (
@@ -234,7 +277,7 @@ export function RecordListPage<
                     filtered={Object.values(filters).some((value) => value !== undefined)}
                     onClearFilters={list.clearAll}
                     description={empty.description}
-                    add={newHref ? { href: newHref, label: create.first } : undefined}
+                    add={newHref ? { href: newHref, label: create.first, icon: create.icon } : undefined}
                   />
                 }
               />

@@ -1,4 +1,4 @@
-import { Button, Select, SimpleGrid } from '@mantine/core';
+import { Select } from '@mantine/core';
 import {
   CATEGORY_TERMS,
   CLIENT_TYPE_LABELS,
@@ -7,12 +7,11 @@ import {
   CONTACT_STATES,
   INVESTOR_CATEGORIES,
 } from '@portico/contracts';
-import { IconFilterOff } from '@tabler/icons-react';
 import { DateRangeFilter } from '../../../components/data-table/date-range-filter';
 import { useStaffOptions } from '../../../lib/records/use-staff-options';
 import { useTerminology } from '../../../lib/terminology';
 import { useLeadStatusOptions } from '../../lead-statuses/api/get-lead-statuses';
-import { CONTACT_FILTER_KEYS, type ContactFilterKey, type ContactListKey } from '../api/contact-list-params';
+import type { ContactFilterKey, ContactListKey } from '../api/contact-list-params';
 
 interface ContactsFiltersProps {
   values: Record<ContactListKey, string>;
@@ -25,12 +24,11 @@ const STATE_OPTIONS = CONTACT_STATES.map((state) => ({
 }));
 const CLIENT_TYPE_OPTIONS = CLIENT_TYPES.map((value) => ({ value, label: CLIENT_TYPE_LABELS[value] }));
 
-/** The filters of the contacts list (contactsListQuery): each one is a parameter of the address. */
+/** The contacts list's filter panel (contactsListQuery): each filter is a parameter of the address. */
 export function ContactsFilters({ values, onChange }: ContactsFiltersProps) {
   const terminology = useTerminology();
   const leadStatuses = useLeadStatusOptions();
   const staff = useStaffOptions();
-  const active = CONTACT_FILTER_KEYS.filter((key) => values[key] !== '');
 
   const select = (
     key: ContactFilterKey,
@@ -51,7 +49,7 @@ export function ContactsFilters({ values, onChange }: ContactsFiltersProps) {
   );
 
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
+    <>
       {select('state', 'State', STATE_OPTIONS, 'Any state')}
       {select('lead_status', 'Lead status', leadStatuses.options, 'Any lead status')}
       {select('client_type', 'Client type', CLIENT_TYPE_OPTIONS, 'Any client type')}
@@ -67,17 +65,6 @@ export function ContactsFilters({ values, onChange }: ContactsFiltersProps) {
         value={values.created}
         onChange={(value) => onChange({ created: value })}
       />
-      {active.length > 0 && (
-        <Button
-          variant="subtle"
-          color="gray"
-          leftSection={<IconFilterOff size={16} aria-hidden />}
-          onClick={() => onChange(Object.fromEntries(CONTACT_FILTER_KEYS.map((key) => [key, null])))}
-          style={{ alignSelf: 'end' }}
-        >
-          Clear filters ({active.length})
-        </Button>
-      )}
-    </SimpleGrid>
+    </>
   );
 }

@@ -1,9 +1,9 @@
 import {
   CLIENT_TYPES,
   INVESTOR_CATEGORIES,
-  INVESTOR_COLUMNS,
   INVESTOR_STATUSES,
   ONBOARDING_STATES,
+  type INVESTOR_COLUMNS,
   type ListQueryParams,
 } from '@portico/contracts';
 import { betweenFilter, idOf, oneOf } from '../../../components/data-table/list-values';
@@ -40,16 +40,8 @@ export const INVESTOR_FILTER_KEYS = [
 ] as const satisfies readonly InvestorListKey[];
 
 export const DEFAULT_INVESTOR_SORT = '-created_at';
-export const INVESTOR_PAGE_SIZES = [25, 50, 100] as const;
-export const DEFAULT_INVESTOR_PAGE_SIZE = 25;
 
 export type InvestorColumnKey = (typeof INVESTOR_COLUMNS)[number]['key'];
-export const INVESTOR_COLUMN_KEYS: readonly InvestorColumnKey[] = INVESTOR_COLUMNS.map(
-  (column) => column.key,
-);
-export const DEFAULT_INVESTOR_COLUMNS: readonly InvestorColumnKey[] = INVESTOR_COLUMNS.filter(
-  (column) => column.default,
-).map((column) => column.key);
 /** The name opens the record: it is always shown. */
 export const REQUIRED_INVESTOR_COLUMNS: readonly InvestorColumnKey[] = ['name'];
 
@@ -73,8 +65,3 @@ export function investorFilters(values: Record<InvestorListKey, string>) {
 }
 
 export type InvestorFilters = ReturnType<typeof investorFilters>;
-
-export function pageSizeOf(value: string): number {
-  const size = Number(value);
-  return (INVESTOR_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_INVESTOR_PAGE_SIZE;
-}

@@ -1,4 +1,4 @@
-import { Button, Select, SimpleGrid } from '@mantine/core';
+import { Select } from '@mantine/core';
 import {
   CATEGORY_TERMS,
   CLIENT_TYPE_LABELS,
@@ -7,13 +7,12 @@ import {
   ONBOARDING_STATE_LABELS,
   ONBOARDING_STATES,
 } from '@portico/contracts';
-import { IconFilterOff } from '@tabler/icons-react';
 import { DateRangeFilter } from '../../../components/data-table/date-range-filter';
 import { useStaffOptions } from '../../../lib/records/use-staff-options';
 import { useTerminology } from '../../../lib/terminology';
 import { useLeadStatusOptions } from '../../lead-statuses/api/get-lead-statuses';
 import { useOrganisationOptions } from '../api/get-organisation-options';
-import { INVESTOR_FILTER_KEYS, type InvestorListKey } from '../api/investor-list-params';
+import type { INVESTOR_FILTER_KEYS, InvestorListKey } from '../api/investor-list-params';
 
 type FilterKey = (typeof INVESTOR_FILTER_KEYS)[number];
 
@@ -37,13 +36,12 @@ const STATUS_OPTIONS = [
   { value: 'deactivated', label: 'Deactivated' },
 ];
 
-/** The filters staff use (issue 4): each one is a parameter of the address. */
+/** The investors list's filter panel (issue 4): each filter is a parameter of the address. */
 export function InvestorsFilters({ values, onChange }: InvestorsFiltersProps) {
   const terminology = useTerminology();
   const leadStatuses = useLeadStatusOptions();
   const organisations = useOrganisationOptions();
   const staff = useStaffOptions();
-  const active = INVESTOR_FILTER_KEYS.filter((key) => values[key] !== '');
 
   const select = (
     key: FilterKey,
@@ -64,7 +62,7 @@ export function InvestorsFilters({ values, onChange }: InvestorsFiltersProps) {
   );
 
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
+    <>
       {select('lead_status', 'Lead status', leadStatuses.options, 'Any lead status')}
       {select('client_type', 'Client type', CLIENT_TYPE_OPTIONS, 'Any client type')}
       {select(
@@ -84,17 +82,6 @@ export function InvestorsFilters({ values, onChange }: InvestorsFiltersProps) {
         value={values.registered}
         onChange={(value) => onChange({ registered: value })}
       />
-      {active.length > 0 && (
-        <Button
-          variant="subtle"
-          color="gray"
-          leftSection={<IconFilterOff size={16} aria-hidden />}
-          onClick={() => onChange(Object.fromEntries(INVESTOR_FILTER_KEYS.map((key) => [key, null])))}
-          style={{ alignSelf: 'end' }}
-        >
-          Clear filters ({active.length})
-        </Button>
-      )}
-    </SimpleGrid>
+    </>
   );
 }
