@@ -77,7 +77,9 @@ describe('the questionnaire panel', () => {
     expect(earlier).toHaveTextContent('First version');
     const user = userEvent.setup();
     await user.click(earlier);
-    expect(await within(history).findByText('Sell some of it')).toBeVisible();
+    const answer = await within(history).findByText('Sell some of it');
+    // The panel opens with a transition.
+    await waitFor(() => expect(answer).toBeVisible());
     expect(within(history).getByText('Balanced: score 15 of 24')).toBeInTheDocument();
   });
 
