@@ -14,7 +14,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
 import { inSentence, useTerminology } from '../../../lib/terminology';
 import { categoryLabel } from '../../investors/components/investor-badges';
-import { useInvestorId } from '../../investors/api/use-investor-id';
+import { useRecordId } from '../../../lib/records/use-record-id';
 import { useCategorisations, useDecideCategorisation } from '../api/categorisations';
 import { CategorisationStatusBadge, ExpiryBadge } from '../components/categorisation-badges';
 import { CategorisationDetailsModal } from '../components/categorisation-details-modal';
@@ -32,7 +32,7 @@ const review = (item: Categorisation) => {
  * decision, the history, and a statement signed elsewhere recorded by staff.
  */
 export function InvestorCategoryPage() {
-  const id = useInvestorId() ?? 0;
+  const id = useRecordId() ?? 0;
   const user = useUser();
   const terminology = useTerminology();
   const { data: categorisations, isPending, isError, error, refetch, isFetching } = useCategorisations(id);

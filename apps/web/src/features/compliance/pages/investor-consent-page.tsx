@@ -9,7 +9,7 @@ import { RecordSection } from '../../../components/records/record-section';
 import { formatDateTime } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
 import { inSentence, useTerminology } from '../../../lib/terminology';
-import { useInvestorId } from '../../investors/api/use-investor-id';
+import { useRecordId } from '../../../lib/records/use-record-id';
 import { useConsents } from '../api/consents';
 import { RecordConsentModal } from '../components/record-consent-modal';
 
@@ -36,7 +36,7 @@ function GivenBadge({ given }: { given: boolean | null }) {
  * consent given or withdrawn, with its wording (DOMAIN.md, Compliance). Entries are only ever added.
  */
 export function InvestorConsentPage() {
-  const id = useInvestorId() ?? 0;
+  const id = useRecordId() ?? 0;
   const user = useUser();
   const terminology = useTerminology();
   const { data, isPending, isError, error, refetch, isFetching } = useConsents(id);

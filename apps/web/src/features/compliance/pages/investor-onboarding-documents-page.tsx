@@ -19,7 +19,7 @@ import { isApiError } from '../../../lib/api-error';
 import { useFeatures } from '../../../lib/branding';
 import { useUser } from '../../../lib/session';
 import { inSentence, useTerminology } from '../../../lib/terminology';
-import { useInvestorId } from '../../investors/api/use-investor-id';
+import { useRecordId } from '../../../lib/records/use-record-id';
 import {
   useInvestorOnboarding,
   useReviewOnboardingDocument,
@@ -46,7 +46,7 @@ const failure = (caught: unknown) => {
  * rejected with a reason), their review, and the PDFs sent to them to sign.
  */
 export function InvestorOnboardingDocumentsPage() {
-  const id = useInvestorId() ?? 0;
+  const id = useRecordId() ?? 0;
   const user = useUser();
   const features = useFeatures();
   const terminology = useTerminology();

@@ -35,7 +35,7 @@ import { isApiError } from '../../../lib/api-error';
 import { formatBytes, formatDateTime } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
 import { inSentence, useTerminology } from '../../../lib/terminology';
-import { useInvestorId } from '../../investors/api/use-investor-id';
+import { useRecordId } from '../../../lib/records/use-record-id';
 import { useCancelSignatureRequest, useSignatureRequest } from '../api/signature-requests';
 import { PdfPreview } from '../components/pdf-preview';
 import { SignatureStatusBadge } from '../components/signature-status-badge';
@@ -241,7 +241,7 @@ function RequestBody({ investorId, request }: { investorId: number; request: Sig
  * document's hash. Staff cancel it while it awaits a signature.
  */
 export function InvestorSignPdfPage() {
-  const investorId = useInvestorId();
+  const investorId = useRecordId();
   const requestId = positiveId(useParams().requestId);
   const terminology = useTerminology();
   const {

@@ -2,12 +2,12 @@ import { Skeleton, Stack } from '@mantine/core';
 import { ActivityTimeline } from '../../../components/records/activity/activity-timeline';
 import { RecordSection } from '../../../components/records/record-section';
 import { useContact } from '../api/get-contact';
-import { useContactId } from '../api/use-contact-id';
+import { useRecordId } from '../../../lib/records/use-record-id';
 import { ContactSummary } from '../components/contact-summary';
 
 /** The details page itself (spec §2.1: Activity): the key facts, then everything that happened. */
 export function ContactActivityPage() {
-  const id = useContactId() ?? 0;
+  const id = useRecordId() ?? 0;
   const { data: contact } = useContact(id || undefined);
   return (
     <Stack gap="lg">

@@ -1,9 +1,9 @@
 import { DocumentsPanel } from '../../../components/records/documents/documents-panel';
-import { useContactId } from '../api/use-contact-id';
+import { useRecordId } from '../../../lib/records/use-record-id';
 
 /** /admin/investors/contacts/{id}/details/documents */
 export function ContactDocumentsPage() {
-  const id = useContactId() ?? 0;
+  const id = useRecordId() ?? 0;
   return (
     <DocumentsPanel
       record={{ type: 'contact', id }}

@@ -11,7 +11,7 @@ import { useFeatures } from '../../../lib/branding';
 import { useUser } from '../../../lib/session';
 import { useTerminology } from '../../../lib/terminology';
 import { useContact } from '../api/get-contact';
-import { useContactId } from '../api/use-contact-id';
+import { useRecordId } from '../../../lib/records/use-record-id';
 import { categoryLabel, ContactStateBadge } from '../components/contact-badges';
 import { ContactHeaderActions } from '../components/contact-header-actions';
 
@@ -20,7 +20,7 @@ import { ContactHeaderActions } from '../components/contact-header-actions';
  * role may see, and the open tab below. A contact who registered links to their investor record.
  */
 export function ContactRecordPage() {
-  const id = useContactId();
+  const id = useRecordId();
   const user = useUser();
   const features = useFeatures();
   const terminology = useTerminology();

@@ -1,12 +1,12 @@
 import { Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { ActivityTimeline } from '../../../components/records/activity/activity-timeline';
 import { useInvestor } from '../api/get-investor';
-import { useInvestorId } from '../api/use-investor-id';
+import { useRecordId } from '../../../lib/records/use-record-id';
 import { InvestorSummary } from '../components/investor-summary';
 
 /** The details page itself (spec §2.1: Activity): the key facts, then everything that happened. */
 export function InvestorActivityPage() {
-  const id = useInvestorId() ?? 0;
+  const id = useRecordId() ?? 0;
   const { data: investor } = useInvestor(id || undefined);
   return (
     <Stack gap="lg">

@@ -1,10 +1,10 @@
 import { DocumentsPanel } from '../../../components/records/documents/documents-panel';
 import { inSentence, useTerminology } from '../../../lib/terminology';
-import { useInvestorId } from '../api/use-investor-id';
+import { useRecordId } from '../../../lib/records/use-record-id';
 
 /** /admin/investors/{id}/details/documents */
 export function InvestorDocumentsPage() {
-  const id = useInvestorId() ?? 0;
+  const id = useRecordId() ?? 0;
   const { investor } = useTerminology();
   return (
     <DocumentsPanel

@@ -9,12 +9,12 @@ import { isApiError } from '../../../lib/api-error';
 import { useTerminology } from '../../../lib/terminology';
 import { useInvestor } from '../api/get-investor';
 import { useUpdateInvestor } from '../api/update-investor';
-import { useInvestorId } from '../api/use-investor-id';
+import { useRecordId } from '../../../lib/records/use-record-id';
 import { InvestorEditForm } from '../components/investor-edit-form';
 
 /** /admin/investors/{id}/edit */
 export function InvestorEditPage() {
-  const id = useInvestorId();
+  const id = useRecordId();
   const terminology = useTerminology();
   const navigate = useNavigate();
   const { data: investor, error } = useInvestor(id);

@@ -11,7 +11,7 @@ import { useFeatures } from '../../../lib/branding';
 import { useUser } from '../../../lib/session';
 import { useTerminology } from '../../../lib/terminology';
 import { useInvestor } from '../api/get-investor';
-import { useInvestorId } from '../api/use-investor-id';
+import { useRecordId } from '../../../lib/records/use-record-id';
 import { categoryLabel, InvestorStatusBadge } from '../components/investor-badges';
 import { InvestorHeaderActions } from '../components/investor-header-actions';
 
@@ -20,7 +20,7 @@ import { InvestorHeaderActions } from '../components/investor-header-actions';
  * see, and the open tab below.
  */
 export function InvestorRecordPage() {
-  const id = useInvestorId();
+  const id = useRecordId();
   const user = useUser();
   const features = useFeatures();
   const terminology = useTerminology();
