@@ -1,29 +1,18 @@
-import {
-  Autocomplete,
-  Button,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Autocomplete, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { updateInvestorInputSchema, type Investor, type UpdateInvestorInput } from '@portico/contracts';
-import { useId, useMemo, useRef, type ReactNode } from 'react';
-import { useBlocker } from 'react-router';
-import { FormError } from '../../../components/form/form-error';
+import { useMemo, useRef } from 'react';
+import { AddressFields, ADDRESS_FIELDS } from '../../../components/form/address-fields';
+import { FormSection } from '../../../components/form/form-section';
+import { RecordFormActions } from '../../../components/form/record-form-actions';
+import { UnsavedChangesGuard } from '../../../components/form/unsaved-changes-guard';
 import { useServerForm } from '../../../components/form/use-server-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
 import { useFeatures } from '../../../lib/branding';
 import { useStaffOptions } from '../../../lib/records/use-staff-options';
 import { useLeadStatusOptions } from '../../lead-statuses/api/get-lead-statuses';
-import { ConfirmLeaveModal } from '../../../components/modals/confirm-leave-modal';
 import { CLIENT_TYPE_OPTIONS } from './investor-create-form';
 import {
-  ADDRESS_FIELDS,
   BANK_FIELDS,
   changesOf,
   editValuesOf,
@@ -34,37 +23,6 @@ import {
 
 const TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Prof'];
 const validateChanges = zodResolver(updateInvestorInputSchema);
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
-      <Stack gap="md">
-        <div>
-          <Title order={2} fz="lg" id={id}>
-            {title}
-          </Title>
-          {description && (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          )}
-        </div>
-        <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
-          {children}
-        </SimpleGrid>
-      </Stack>
-    </Paper>
-  );
-}
 
 interface InvestorEditFormProps {
   investor: Investor;
@@ -109,17 +67,12 @@ export function InvestorEditForm({ investor, submit, onSaved, onCancel }: Invest
       onSaved(investor);
     },
   });
-  // Leaving with unsaved changes asks first (another page of the app; the browser's own close is not asked).
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !saved.current && currentLocation.pathname !== nextLocation.pathname,
-  );
   const input = (field: string) => form.getInputProps(field);
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg">
-        <Section title="Personal details">
+        <FormSection title="Personal details">
           <Autocomplete label="Title" data={TITLES} maxLength={20} {...input('title')} />
           <TextInput label="First name" required maxLength={100} {...input('first_name')} />
           <TextInput label="Last name" required maxLength={100} {...input('last_name')} />
@@ -133,20 +86,9 @@ export function InvestorEditForm({ investor, submit, onSaved, onCancel }: Invest
           <TextInput label="Phone" type="tel" {...input('phone')} />
           <TextInput label="Date of birth" type="date" {...input('date_of_birth')} />
           <TextInput label="Nationality" maxLength={60} {...input('nationality')} />
-        </Section>
-        <Section title="Address">
-          <TextInput label="Address line 1" maxLength={200} autoComplete="off" {...input('address_line_1')} />
-          <TextInput label="Address line 2" maxLength={200} autoComplete="off" {...input('address_line_2')} />
-          <TextInput label="Town or city" maxLength={100} {...input('city')} />
-          <TextInput label="Postcode" maxLength={20} {...input('postcode')} />
-          <TextInput
-            label="Country"
-            description="Two-letter code, e.g. GB."
-            maxLength={2}
-            {...input('country')}
-          />
-        </Section>
-        <Section title="Relationship" description="How they are classed and who looks after them.">
+        </FormSection>
+        <AddressFields form={form} />
+        <FormSection title="Relationship" description="How they are classed and who looks after them.">
           <Select
             label="Client type"
             placeholder="Not set"
@@ -182,15 +124,15 @@ export function InvestorEditForm({ investor, submit, onSaved, onCancel }: Invest
             {...input('adviser_id')}
           />
           <TextInput label="Source" maxLength={100} description="How they found you." {...input('source')} />
-        </Section>
+        </FormSection>
         {features.tax && (
-          <Section title="Tax details" description="Needed for EIS and SEIS certificates.">
+          <FormSection title="Tax details" description="Needed for EIS and SEIS certificates.">
             <TextInput label="National Insurance number" placeholder="AB123456C" {...input('ni_number')} />
             <TextInput label="UTR" description="Unique Taxpayer Reference: 10 digits." {...input('utr')} />
-          </Section>
+          </FormSection>
         )}
         {!features.hideBankAdmin && (
-          <Section title="Bank details">
+          <FormSection title="Bank details">
             <TextInput
               label="Account name"
               maxLength={100}
@@ -211,28 +153,19 @@ export function InvestorEditForm({ investor, submit, onSaved, onCancel }: Invest
             />
             <TextInput label="IBAN" autoComplete="off" {...input('bank_iban')} />
             <TextInput label="SWIFT/BIC" autoComplete="off" {...input('bank_swift')} />
-          </Section>
+          </FormSection>
         )}
-        <FormError message={formError} />
-        <Group gap="sm" pos="sticky" bottom={0} py="sm" bg="gray.0" style={{ zIndex: 2 }}>
-          <Button type="submit" loading={submitting} disabled={!dirty}>
-            Save changes
-          </Button>
-          <Button variant="default" onClick={onCancel} disabled={submitting}>
-            Cancel
-          </Button>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {dirty
-              ? `${Object.keys(changes).length === 1 ? '1 unsaved change' : `${Object.keys(changes).length} unsaved changes`}`
-              : 'No changes yet'}
-          </Text>
-        </Group>
+        <RecordFormActions
+          formError={formError}
+          submitting={submitting}
+          editing
+          changed={Object.keys(changes).length}
+          addLabel="Save changes"
+          onCancel={onCancel}
+          sticky
+        />
       </Stack>
-      <ConfirmLeaveModal
-        opened={blocker.state === 'blocked'}
-        onStay={() => blocker.reset?.()}
-        onLeave={() => blocker.proceed?.()}
-      />
+      <UnsavedChangesGuard shouldBlock={() => dirty && !saved.current} />
     </form>
   );
 }

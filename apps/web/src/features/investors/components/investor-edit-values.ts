@@ -1,4 +1,5 @@
 import type { Investor, UpdateInvestorInput } from '@portico/contracts';
+import { ADDRESS_FIELDS } from '../../../components/form/address-fields';
 
 export const PERSONAL_FIELDS = [
   'title',
@@ -9,7 +10,6 @@ export const PERSONAL_FIELDS = [
   'date_of_birth',
   'nationality',
 ] as const;
-export const ADDRESS_FIELDS = ['address_line_1', 'address_line_2', 'city', 'postcode', 'country'] as const;
 export const TAX_FIELDS = ['ni_number', 'utr'] as const;
 export const BANK_FIELDS = [
   'bank_account_name',
