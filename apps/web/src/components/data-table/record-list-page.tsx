@@ -26,6 +26,7 @@ import { ListToolbar } from './list-toolbar';
 import { LIST_PAGE_SIZES } from './list-values';
 import { RecordName } from './record-name';
 import { useListState, type CommonKey } from './use-list-state';
+import type { RecordListParams } from '../../lib/records/record-list-query';
 
 /** A row of a record list: sparse fieldsets make every field optional. */
 interface RecordRow {
@@ -34,15 +35,6 @@ interface RecordRow {
 }
 
 type Filters = NonNullable<ListQueryParams['filter']>;
-
-/** What a list's fetch hook is given: the list's filters, sort, page and visible columns. */
-export interface RecordListParams<F extends Filters, Column extends string> {
-  filters: F;
-  sort: string;
-  page: number;
-  perPage: number;
-  columns: readonly Column[];
-}
 
 interface RecordListQuery<Row> {
   data: { data: Row[]; meta: PaginationMeta } | undefined;

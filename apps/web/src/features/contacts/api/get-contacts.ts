@@ -1,30 +1,18 @@
-import { contactListSchema, listQueryString, type ContactColumnKey } from '@portico/contracts';
+import { contactListSchema, type ContactColumnKey } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { recordListQuery, type RecordListParams } from '../../../lib/records/record-list-query';
 import { contactKeys } from './contact-keys';
 import type { ContactFilters } from './contact-list-params';
 
-export interface ContactListParams {
-  filters: ContactFilters;
-  sort: string;
-  page: number;
-  perPage: number;
-  /** the visible columns: only their fields are asked for (a sparse fieldset) */
-  columns: readonly ContactColumnKey[];
-}
+export type ContactListParams = RecordListParams<ContactFilters, ContactColumnKey>;
 
 /** Every row needs these, whatever the columns: its id to open it, its name, state and investor link. */
 const ALWAYS: readonly string[] = ['id', 'name', 'email', 'state', 'investor'];
 
 /** GET /api/contacts (investors:index) with the spatie list query. */
 export function getContacts(params: ContactListParams, signal?: AbortSignal) {
-  const query = listQueryString({
-    filter: params.filters,
-    sort: params.sort,
-    fields: [...new Set([...ALWAYS, ...params.columns])],
-    page: params.page,
-    per_page: params.perPage,
-  });
+  const query = recordListQuery(params, ALWAYS);
   return api.get(`/api/contacts?${query}`, contactListSchema, { signal });
 }
 

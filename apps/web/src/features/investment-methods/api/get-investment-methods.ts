@@ -1,33 +1,17 @@
-import {
-  investmentMethodListSchema,
-  listQueryString,
-  type InvestmentMethodColumnKey,
-} from '@portico/contracts';
+import { investmentMethodListSchema, type InvestmentMethodColumnKey } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { recordListQuery, type RecordListParams } from '../../../lib/records/record-list-query';
 import { investmentMethodKeys } from './investment-method-keys';
 import type { InvestmentMethodFilters } from './investment-method-list-params';
 
-export interface InvestmentMethodListParams {
-  filters: InvestmentMethodFilters;
-  sort: string;
-  page: number;
-  perPage: number;
-  /** the visible columns: only their fields are asked for */
-  columns: readonly InvestmentMethodColumnKey[];
-}
+export type InvestmentMethodListParams = RecordListParams<InvestmentMethodFilters, InvestmentMethodColumnKey>;
 
 const ALWAYS: readonly string[] = ['id', 'name'];
 
 /** GET /api/investment-methods (investors:index). */
 export function getInvestmentMethods(params: InvestmentMethodListParams, signal?: AbortSignal) {
-  const query = listQueryString({
-    filter: params.filters,
-    sort: params.sort,
-    fields: [...new Set([...ALWAYS, ...params.columns])],
-    page: params.page,
-    per_page: params.perPage,
-  });
+  const query = recordListQuery(params, ALWAYS);
   return api.get(`/api/investment-methods?${query}`, investmentMethodListSchema, { signal });
 }
 

@@ -1,29 +1,17 @@
-import { listQueryString, nomineeListSchema, type NomineeColumnKey } from '@portico/contracts';
+import { nomineeListSchema, type NomineeColumnKey } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { recordListQuery, type RecordListParams } from '../../../lib/records/record-list-query';
 import { nomineeKeys } from './nominee-keys';
 import type { NomineeFilters } from './nominee-list-params';
 
-export interface NomineeListParams {
-  filters: NomineeFilters;
-  sort: string;
-  page: number;
-  perPage: number;
-  /** the visible columns: only their fields are asked for */
-  columns: readonly NomineeColumnKey[];
-}
+export type NomineeListParams = RecordListParams<NomineeFilters, NomineeColumnKey>;
 
 const ALWAYS: readonly string[] = ['id', 'name'];
 
 /** GET /api/nominees (investors:index; 404 while nominee accounts are off). */
 export function getNominees(params: NomineeListParams, signal?: AbortSignal) {
-  const query = listQueryString({
-    filter: params.filters,
-    sort: params.sort,
-    fields: [...new Set([...ALWAYS, ...params.columns])],
-    page: params.page,
-    per_page: params.perPage,
-  });
+  const query = recordListQuery(params, ALWAYS);
   return api.get(`/api/nominees?${query}`, nomineeListSchema, { signal });
 }
 

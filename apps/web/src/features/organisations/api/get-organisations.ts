@@ -1,30 +1,18 @@
-import { listQueryString, organisationListSchema, type OrganisationColumnKey } from '@portico/contracts';
+import { organisationListSchema, type OrganisationColumnKey } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { recordListQuery, type RecordListParams } from '../../../lib/records/record-list-query';
 import { organisationKeys } from './organisation-keys';
 import type { OrganisationFilters } from './organisation-list-params';
 
-export interface OrganisationListParams {
-  filters: OrganisationFilters;
-  sort: string;
-  page: number;
-  perPage: number;
-  /** the visible columns: only their fields are asked for */
-  columns: readonly OrganisationColumnKey[];
-}
+export type OrganisationListParams = RecordListParams<OrganisationFilters, OrganisationColumnKey>;
 
 /** Every row needs its id to open it and its name to show. */
 const ALWAYS: readonly string[] = ['id', 'name'];
 
 /** GET /api/organisations (investors:index). */
 export function getOrganisations(params: OrganisationListParams, signal?: AbortSignal) {
-  const query = listQueryString({
-    filter: params.filters,
-    sort: params.sort,
-    fields: [...new Set([...ALWAYS, ...params.columns])],
-    page: params.page,
-    per_page: params.perPage,
-  });
+  const query = recordListQuery(params, ALWAYS);
   return api.get(`/api/organisations?${query}`, organisationListSchema, { signal });
 }
 
