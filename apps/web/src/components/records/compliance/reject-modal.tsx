@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { MODAL_SIZES } from '../../../theme/theme';
 import { FormError } from '../../form/form-error';
 import { useServerForm } from '../../form/use-server-form';
-import { zodResolver } from '../../form/zod-resolver';
+import { zodResolver, type ValidatingSchema } from '../../form/zod-resolver';
 
 interface RejectValues extends Record<string, unknown> {
   reason: string;
@@ -21,6 +21,9 @@ interface RejectModalProps {
   confirmLabel: string;
   /** sends the rejection; a 422 on `reason` shows on the field */
   onReject: (reason: string) => Promise<unknown>;
+  /** the contract's schema of the rejection, and the longest reason it takes */
+  schema?: ValidatingSchema;
+  maxLength?: number;
 }
 
 function RejectForm({
@@ -28,10 +31,12 @@ function RejectForm({
   children,
   confirmLabel,
   onReject,
+  schema = rejectionInputSchema,
+  maxLength = 1000,
 }: Omit<RejectModalProps, 'opened' | 'title'>) {
   const form = useForm<RejectValues>({
     initialValues: { reason: '' },
-    validate: zodResolver(rejectionInputSchema),
+    validate: zodResolver(schema),
   });
   const { onSubmit, formError, submitting } = useServerForm(form, {
     compact: false,
@@ -48,7 +53,7 @@ function RejectForm({
           required
           autosize
           minRows={3}
-          maxLength={1000}
+          maxLength={maxLength}
           data-autofocus
           {...form.getInputProps('reason')}
         />
@@ -66,7 +71,10 @@ function RejectForm({
   );
 }
 
-/** Rejects something the investor gave (a categorisation, an onboarding document) with a reason they are told. */
+/**
+ * Rejects something the investor gave (a categorisation, an onboarding document, an organisation
+ * application) with a reason they are told.
+ */
 export function RejectModal({ opened, onClose, title, ...rest }: RejectModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} size={MODAL_SIZES.confirmation}>

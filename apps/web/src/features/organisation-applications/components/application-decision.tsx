@@ -3,14 +3,15 @@ import { notifications } from '@mantine/notifications';
 import {
   ORGANISATION_ROLE_LABELS,
   ORGANISATION_TYPE_LABELS,
+  rejectOrganisationApplicationInputSchema,
   type OrganisationApplication,
 } from '@portico/contracts';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/modals/confirm-modal';
+import { RejectModal } from '../../../components/records/compliance/reject-modal';
 import { useApproveApplication, useRejectApplication } from '../api/decide-application';
 import { targetName } from './application-request';
-import { RejectApplicationModal } from './reject-application-modal';
 
 /** What approving does, in words, before staff confirm it. */
 function approvalEffect(application: OrganisationApplication) {
@@ -70,21 +71,24 @@ export function ApplicationDecision({ application }: { application: Organisation
       >
         {approvalEffect(application)}
       </ConfirmModal>
-      {asking === 'reject' && (
-        <RejectApplicationModal
-          investorName={application.investor.name}
-          onClose={() => setAsking(undefined)}
-          submit={(reason) => reject.mutateAsync({ id: application.id, reason })}
-          onRejected={() => {
-            setAsking(undefined);
-            notifications.show({
-              color: 'success',
-              title: 'Application rejected',
-              message: `${application.investor.name} was told of the decision and your reason.`,
-            });
-          }}
-        />
-      )}
+      <RejectModal
+        opened={asking === 'reject'}
+        onClose={() => setAsking(undefined)}
+        title="Reject application"
+        confirmLabel="Reject"
+        schema={rejectOrganisationApplicationInputSchema}
+        maxLength={2000}
+        onReject={async (reason) => {
+          await reject.mutateAsync({ id: application.id, reason });
+          notifications.show({
+            color: 'success',
+            title: 'Application rejected',
+            message: `${application.investor.name} was told of the decision and your reason.`,
+          });
+        }}
+      >
+        {application.investor.name} is notified that their application was not approved, with your reason.
+      </RejectModal>
     </>
   );
 }
