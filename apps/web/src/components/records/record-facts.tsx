@@ -1,4 +1,4 @@
-import { SimpleGrid, Text } from '@mantine/core';
+import { Anchor, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface RecordFact {
@@ -24,5 +24,25 @@ export function RecordFacts({ facts }: { facts: readonly RecordFact[] }) {
         </div>
       ))}
     </SimpleGrid>
+  );
+}
+
+/** An email address as a mailto link, or nothing (a dash in the facts). */
+export function EmailLink({ email }: { email: string | null | undefined }) {
+  if (!email) return null;
+  return (
+    <Anchor href={`mailto:${email}`} size="sm">
+      {email}
+    </Anchor>
+  );
+}
+
+/** A phone number as a tel link, or nothing (a dash in the facts). */
+export function PhoneLink({ phone }: { phone: string | null | undefined }) {
+  if (!phone) return null;
+  return (
+    <Anchor href={`tel:${phone}`} size="sm">
+      {phone}
+    </Anchor>
   );
 }

@@ -1,7 +1,6 @@
-import { Anchor } from '@mantine/core';
 import { CLIENT_TYPE_LABELS, type Contact } from '@portico/contracts';
 import { LeadStatusBadge } from '../../../components/records/lead-status-badge';
-import { RecordFacts, type RecordFact } from '../../../components/records/record-facts';
+import { EmailLink, PhoneLink, RecordFacts, type RecordFact } from '../../../components/records/record-facts';
 import { RecordSection } from '../../../components/records/record-section';
 import { formatDate } from '../../../lib/format';
 import { useTerminology } from '../../../lib/terminology';
@@ -22,22 +21,8 @@ function address(contact: Contact): string | null {
 export function ContactSummary({ contact }: { contact: Contact }) {
   const terminology = useTerminology();
   const facts: RecordFact[] = [
-    {
-      label: 'Email',
-      value: contact.email && (
-        <Anchor href={`mailto:${contact.email}`} size="sm">
-          {contact.email}
-        </Anchor>
-      ),
-    },
-    {
-      label: 'Phone',
-      value: contact.phone && (
-        <Anchor href={`tel:${contact.phone}`} size="sm">
-          {contact.phone}
-        </Anchor>
-      ),
-    },
+    { label: 'Email', value: <EmailLink email={contact.email} /> },
+    { label: 'Phone', value: <PhoneLink phone={contact.phone} /> },
     { label: 'Company', value: contact.company },
     { label: 'Job title', value: contact.job_title },
     { label: 'Lead status', value: contact.lead_status && <LeadStatusBadge status={contact.lead_status} /> },

@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { INVESTMENT_METHOD_TYPE_LABELS, type InvestmentMethod } from '@portico/contracts';
-import { RecordFacts } from '../../../components/records/record-facts';
+import { EmailLink, PhoneLink, RecordFacts } from '../../../components/records/record-facts';
 import { RecordSection } from '../../../components/records/record-section';
 import { formatDate, formatNumber } from '../../../lib/format';
 
@@ -13,22 +13,8 @@ export function InvestmentMethodSummary({ method }: { method: InvestmentMethod }
         facts={[
           { label: 'Type', value: INVESTMENT_METHOD_TYPE_LABELS[method.type] },
           { label: 'Provider', value: method.provider },
-          {
-            label: 'Email',
-            value: email && (
-              <Anchor href={`mailto:${email}`} size="sm">
-                {email}
-              </Anchor>
-            ),
-          },
-          {
-            label: 'Phone',
-            value: phone && (
-              <Anchor href={`tel:${phone}`} size="sm">
-                {phone}
-              </Anchor>
-            ),
-          },
+          { label: 'Email', value: <EmailLink email={email} /> },
+          { label: 'Phone', value: <PhoneLink phone={phone} /> },
           {
             label: 'Website',
             value: website && (

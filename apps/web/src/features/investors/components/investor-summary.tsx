@@ -1,24 +1,14 @@
-import { Anchor, Badge, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { CLIENT_TYPE_LABELS, type Investor } from '@portico/contracts';
 import type { ReactNode } from 'react';
 import { LeadStatusBadge } from '../../../components/records/lead-status-badge';
+import { EmailLink, PhoneLink, RecordFacts } from '../../../components/records/record-facts';
+import { RecordSection } from '../../../components/records/record-section';
+import { addressOf } from '../../../lib/records/address-of';
 import { formatDate, formatDateTime, isPast } from '../../../lib/format';
 import { useFeature } from '../../../lib/branding';
 import { useTerminology } from '../../../lib/terminology';
 import { categoryLabel, OnboardingBadge } from './investor-badges';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase" component="dt">
-        {label}
-      </Text>
-      <Text size="sm" component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children ?? '—'}
-      </Text>
-    </div>
-  );
-}
 
 const SCREENING: Record<Investor['screening_status'], string> = {
   not_started: 'Not started',
@@ -26,18 +16,6 @@ const SCREENING: Record<Investor['screening_status'], string> = {
   passed: 'Passed',
   failed: 'Failed',
 };
-
-function address(investor: Investor): string | null {
-  const parts = [
-    investor.address_line_1,
-    investor.address_line_2,
-    investor.city,
-    investor.postcode,
-    investor.country,
-  ];
-  const filled = parts.filter(Boolean);
-  return filled.length > 0 ? filled.join(', ') : null;
-}
 
 /** The key facts of an investor at a glance, at the top of their Activity tab. */
 export function InvestorSummary({ investor }: { investor: Investor }) {
@@ -47,20 +25,8 @@ export function InvestorSummary({ investor }: { investor: Investor }) {
   const expired = isPast(expires);
 
   const facts: Array<[string, ReactNode]> = [
-    [
-      'Email',
-      <Anchor href={`mailto:${investor.email}`} size="sm">
-        {investor.email}
-      </Anchor>,
-    ],
-    [
-      'Phone',
-      investor.phone ? (
-        <Anchor href={`tel:${investor.phone}`} size="sm">
-          {investor.phone}
-        </Anchor>
-      ) : null,
-    ],
+    ['Email', <EmailLink email={investor.email} />],
+    ['Phone', <PhoneLink phone={investor.phone} />],
     ['Client type', investor.client_type ? CLIENT_TYPE_LABELS[investor.client_type] : null],
     ['Lead status', investor.lead_status ? <LeadStatusBadge status={investor.lead_status} /> : null],
     ['Owner', investor.owner?.name ?? null],
@@ -98,7 +64,7 @@ export function InvestorSummary({ investor }: { investor: Investor }) {
     ['Email verified', investor.email_verified_at ? formatDate(investor.email_verified_at) : 'Not yet'],
     ['Registered', formatDate(investor.created_at)],
     ['Last login', investor.last_login_at ? formatDateTime(investor.last_login_at) : 'Never'],
-    ['Address', address(investor)],
+    ['Address', addressOf(investor)],
     [
       'Organisations',
       investor.organisations.length > 0
@@ -110,25 +76,8 @@ export function InvestorSummary({ investor }: { investor: Investor }) {
   ];
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="investor-summary"
-    >
-      <Stack gap="md">
-        <Title order={2} fz="lg" id="investor-summary">
-          Summary
-        </Title>
-        <SimpleGrid component="dl" cols={{ base: 1, sm: 2, lg: 3, xxl: 4 }} spacing="md" m={0}>
-          {facts.map(([label, value]) => (
-            <Fact key={label} label={label}>
-              {value}
-            </Fact>
-          ))}
-        </SimpleGrid>
-      </Stack>
-    </Paper>
+    <RecordSection title="Summary">
+      <RecordFacts facts={facts.map(([label, value]) => ({ label, value }))} />
+    </RecordSection>
   );
 }

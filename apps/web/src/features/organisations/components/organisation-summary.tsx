@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { ORGANISATION_TYPE_LABELS, type Organisation } from '@portico/contracts';
-import { RecordFacts } from '../../../components/records/record-facts';
+import { EmailLink, PhoneLink, RecordFacts } from '../../../components/records/record-facts';
 import { RecordSection } from '../../../components/records/record-section';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { addressOf } from '../../../lib/records/address-of';
@@ -14,22 +14,8 @@ export function OrganisationSummary({ organisation }: { organisation: Organisati
         facts={[
           { label: 'Type', value: ORGANISATION_TYPE_LABELS[organisation.type] },
           { label: 'Registration number', value: organisation.registration_number },
-          {
-            label: 'Email',
-            value: email && (
-              <Anchor href={`mailto:${email}`} size="sm">
-                {email}
-              </Anchor>
-            ),
-          },
-          {
-            label: 'Phone',
-            value: phone && (
-              <Anchor href={`tel:${phone}`} size="sm">
-                {phone}
-              </Anchor>
-            ),
-          },
+          { label: 'Email', value: <EmailLink email={email} /> },
+          { label: 'Phone', value: <PhoneLink phone={phone} /> },
           {
             label: 'Website',
             value: website && (
