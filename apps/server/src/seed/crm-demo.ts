@@ -860,7 +860,7 @@ class CrmDemo {
         address_line_1: `${this.int(1, 180)} ${this.random.pick(STREETS)}`,
         city,
         postcode: `${district} ${this.int(1, 9)}${this.random.pick(['AB', 'DX', 'HQ', 'LT', 'RW', 'ZN'])}`,
-        country: 'United Kingdom',
+        country: 'GB',
         client_type: this.random.pick<ClientType>([
           'soletrader',
           'soletrader',
@@ -1222,7 +1222,7 @@ class CrmDemo {
         address_line_1: first ? '14 Orchard Close' : '3 The Crescent',
         city: first ? 'Bath' : 'York',
         postcode: first ? 'BA1 2QH' : 'YO1 7HH',
-        country: 'United Kingdom',
+        country: 'GB',
         client_type: 'soletrader',
         lead_status_id: this.status(first ? 'Committed' : 'Interested'),
         owner_id: this.admin,
@@ -1353,7 +1353,7 @@ class CrmDemo {
         owner_id: this.random.chance(0.8) ? this.random.pick(this.owners) : null,
         source: this.random.pick(SOURCES),
         city,
-        country: 'United Kingdom',
+        country: 'GB',
         category: this.random.chance(0.35)
           ? this.random.pick<InvestorCategory>([
               'restricted',
@@ -1416,7 +1416,7 @@ class CrmDemo {
           website: `https://${organisation.slug}.example.com`,
           address_line_1: `${this.int(1, 90)} ${this.random.pick(STREETS)}`,
           city: organisation.city,
-          country: 'United Kingdom',
+          country: 'GB',
           created_at: created[index],
           updated_at: created[index],
         })),
@@ -1585,7 +1585,7 @@ class CrmDemo {
         address_line_1: '12 Copperfield Street',
         city: 'London',
         postcode: 'SE1 0EN',
-        country: 'United Kingdom',
+        country: 'GB',
         created_at: created,
         updated_at: created,
       })

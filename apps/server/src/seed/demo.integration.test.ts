@@ -158,6 +158,17 @@ describe('demo data', () => {
     }
   });
 
+  it('keeps every address as the contract has it: countries as two-letter codes', async () => {
+    const countries = await query<{ country: string }>(
+      `select country from investor_profiles where country is not null
+       union select country from contacts where country is not null
+       union select country from organisations where country is not null
+       union select country from nominees where country is not null`,
+    );
+    expect(countries.length).toBeGreaterThan(0);
+    for (const { country } of countries) expect(country).toMatch(/^[A-Z]{2}$/);
+  });
+
   it('writes the audit rows the activity timelines read, and the staff tasks', async () => {
     const admin = t.agent();
     await admin.login('admin@portico.test', DEMO_PASSWORD);
