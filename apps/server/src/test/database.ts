@@ -1,16 +1,19 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
 
+/** Each checkout of the project its own snapshot and template, so two checkouts can run their tests at once. */
+const CHECKOUT = createHash('sha256').update(import.meta.url).digest('hex').slice(0, 8);
+
 /** Where global set-up leaves the migrated PGlite data directory, and the PostgreSQL template's name. */
 export const SNAPSHOT_FILE = path.join(
   os.tmpdir(),
-  `portico-test-snapshot-${process.getuid?.() ?? 0}.tar.gz`,
+  `portico-test-snapshot-${process.getuid?.() ?? 0}-${CHECKOUT}.tar.gz`,
 );
-export const TEMPLATE_DATABASE = 'portico_test_template';
+export const TEMPLATE_DATABASE = `portico_test_template_${CHECKOUT}`;
 
 export const usePostgres = () => process.env.TEST_DATABASE_DRIVER === 'postgres';
 
