@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineListQuery, listQueryString, ListQueryError, parseListQuery } from './list-query';
+import { defineListQuery, listQueryString, ListQueryError, MAX_PAGE, parseListQuery } from './list-query';
 
 const spec = defineListQuery({
   table: 'users',
@@ -89,6 +89,22 @@ describe('parseListQuery (API-CONTRACT.md §2)', () => {
     expect(parse({ page: '3', per_page: '500' })).toMatchObject({ page: 3, perPage: 100 });
     expect(parse({ page: '-2', per_page: 'abc' })).toMatchObject({ page: 1, perPage: 15 });
     expect(parse({ page: '0' })).toMatchObject({ page: 1 });
+  });
+
+  it('reads a page past every safe offset as the last page anyone can ask for', () => {
+    expect(parse({ page: '99999999999999999999' })).toMatchObject({ page: MAX_PAGE });
+    expect(parse({ page: '9'.repeat(400), per_page: '9'.repeat(400) })).toMatchObject({
+      page: MAX_PAGE,
+      perPage: 100,
+    });
+    expect(parse({ page: '1e308', per_page: '1e400' })).toMatchObject({ page: 1, perPage: 15 });
+    expect(parse({ page: '4.0', per_page: '-1' })).toMatchObject({ page: 1, perPage: 15 });
+    expect(Number.isSafeInteger(MAX_PAGE * 100)).toBe(true);
+  });
+
+  it('refuses filter names that are Object.prototype keys instead of reading inherited values', () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty'])
+      expect(message({ [`filter[${name}]`]: 'x' })).toContain(`Requested filter(s) \`${name}\``);
   });
 
   it('takes the last value when a key repeats, as PHP does', () => {

@@ -125,17 +125,25 @@ export function allowedIncludes(spec: ListQuerySpec): string[] {
   return [...names];
 }
 
+/** A decimal integer ≥ 1, or undefined (1e308, -1, 4.0, 0x10). It may be huge: callers clamp it. */
 function positiveInt(text: string | undefined): number | undefined {
   if (text === undefined || !/^\d+$/.test(text)) return undefined;
   const value = Number(text);
   return value >= 1 ? value : undefined;
 }
 
+/**
+ * The last page anyone can ask for: past it the row offset would leave the safe integers (and then
+ * PostgreSQL's bigint). A later page is read as this one, which is empty like any page past the end.
+ */
+export const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / MAX_PER_PAGE);
+
 export function parseListQuery(spec: ListQuerySpec, raw: RawQuery): ParsedListQuery {
   const filters: ParsedFilter[] = [];
   const unknownFilters: string[] = [];
   for (const [name, text] of bracketed(raw, 'filter')) {
-    const kind = spec.filters[name];
+    // Own names only: `filter[__proto__]` or `filter[constructor]` is not a declared filter.
+    const kind = Object.hasOwn(spec.filters, name) ? spec.filters[name] : undefined;
     if (kind === undefined) {
       unknownFilters.push(name);
       continue;
@@ -187,7 +195,7 @@ export function parseListQuery(spec: ListQuerySpec, raw: RawQuery): ParsedListQu
   const unknownAppends = append.filter((name) => !spec.appends.includes(name));
   if (unknownAppends.length > 0) notAllowed('append', unknownAppends, spec.appends);
 
-  const page = positiveInt(scalar(raw.page)) ?? 1;
+  const page = Math.min(positiveInt(scalar(raw.page)) ?? 1, MAX_PAGE);
   const perPage = Math.min(positiveInt(scalar(raw.per_page)) ?? DEFAULT_PER_PAGE, MAX_PER_PAGE);
   return { filters, sort, include, fields, append, page, perPage };
 }

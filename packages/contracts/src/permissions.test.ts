@@ -114,3 +114,20 @@ describe('investment tabs hidden from the Investment Manager (spec §6)', () => 
     expect(canSeeInvestmentTab(11, 'opportunities', 'performance')).toBe(true);
   });
 });
+
+describe('can() reads only the table’s own grants', () => {
+  it('ignores a grant inherited from a polluted Object.prototype', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.user = 'index,show,create,update,delete';
+    proto.branding = ['index', 'show', 'create', 'update', 'delete'];
+    try {
+      // Custodian (7) has neither resource in the table.
+      expect(can(7, 'user', 'index')).toBe(false);
+      expect(can(7, 'branding', 'update')).toBe(false);
+      expect(can(1, 'user', 'index')).toBe(true);
+    } finally {
+      delete proto.user;
+      delete proto.branding;
+    }
+  });
+});

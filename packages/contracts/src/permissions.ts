@@ -125,9 +125,12 @@ export function can(
   action: Action,
 ): boolean {
   if (!resource) return true;
+  // Own properties only: a key inherited from Object.prototype (polluted or not) is never a grant.
   if (roleId == null || !Object.hasOwn(PERMISSION_TABLE, roleId)) return false;
-  const grants = PERMISSION_TABLE[roleId as RoleId][resource];
-  return grants?.includes(action) ?? false;
+  const role = PERMISSION_TABLE[roleId as RoleId];
+  if (!Object.hasOwn(role, resource)) return false;
+  const grants = role[resource];
+  return Array.isArray(grants) && grants.includes(action);
 }
 
 /** Tabs on investment screens that the Investment Manager does not see (spec §6). */

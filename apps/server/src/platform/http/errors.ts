@@ -11,6 +11,7 @@ import {
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { ForbiddenFieldNameError } from './forbidden-field-name';
 
 /** One error type for every expected failure; the handler below turns it into a Laravel-style body. */
 export class HttpError extends Error {
@@ -88,6 +89,8 @@ function fromFastifyError(error: FastifyError): HttpError | undefined {
 
 export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
+  // Keyed on `body`: the offending name itself may be `__proto__`.
+  if (error instanceof ForbiddenFieldNameError) return validationError({ body: [error.message] });
   if (error instanceof ListQueryError) return new HttpError(400, error.message, 'BAD_QUERY');
   if (error instanceof ZodError) return validationError(fieldErrorsFromZod(error));
   if (error instanceof Error && 'code' in error) {

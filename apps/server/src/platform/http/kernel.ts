@@ -57,6 +57,12 @@ function headerToken(request: FastifyRequest): string | undefined {
   return typeof csrf === 'string' && csrf !== '' ? csrf : undefined;
 }
 
+/** Bodies whose parsers cannot nest request-chosen keys: fast-querystring and secure-json-parse. */
+function mayCarryBodyToken(request: FastifyRequest): boolean {
+  const type = (request.headers['content-type'] ?? '').toLowerCase();
+  return type.startsWith('application/x-www-form-urlencoded') || type.startsWith('application/json');
+}
+
 function checkToken(request: FastifyRequest, token: string | undefined) {
   const expected = request.session?.data.csrf_token;
   if (!expected || !token || !safeEqual(token, expected)) throw csrfMismatch();
@@ -127,10 +133,15 @@ export function apiKernel(
 
       await throttle(ctx, request, reply);
 
+      // CSRF is checked here, before any body is parsed (docs/decisions/008-csrf-before-body-parsing.md).
+      // Only a urlencoded or JSON body may carry Laravel's `_token` field instead of a header: their
+      // parsers build flat or prototype-safe objects, so the field is read in preValidation. Any other
+      // body (multipart above all) without a header token is refused unread.
       if (!SAFE_METHODS.has(request.method)) {
         const token = headerToken(request);
-        if (token === undefined) request.csrfPending = true;
-        else checkToken(request, token);
+        if (token !== undefined) checkToken(request, token);
+        else if (mayCarryBodyToken(request)) request.csrfPending = true;
+        else throw csrfMismatch();
       }
 
       const rule = request.routeOptions.config.access;

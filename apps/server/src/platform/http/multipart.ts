@@ -1,5 +1,6 @@
 import multipart, { type MultipartFile, type MultipartValue } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ForbiddenFieldNameError, isForbiddenKey } from './forbidden-field-name';
 
 export interface UploadedFile {
   /** the name the browser gave; only ever shown, never used as a storage key */
@@ -17,26 +18,40 @@ declare module 'fastify' {
 /** `colours[primary]` → ['colours', 'primary'] */
 const pathOf = (name: string) => name.replace(/\]/g, '').split('[');
 
-function setPath(target: Record<string, unknown>, path: string[], value: unknown) {
+type Node = Record<string, unknown>;
+
+/** An object with no prototype: a field name can only ever add its own keys to it. */
+const bare = (): Node => Object.create(null) as Node;
+
+function setPath(target: Node, name: string, value: unknown) {
+  const path = pathOf(name);
+  if (path.some((segment) => isForbiddenKey(segment))) throw new ForbiddenFieldNameError(name);
   let node = target;
   path.forEach((segment, index) => {
     if (index === path.length - 1) {
       node[segment] = value;
       return;
     }
-    const next = node[segment];
-    if (typeof next !== 'object' || next === null || Array.isArray(next)) node[segment] = {};
-    node = node[segment] as Record<string, unknown>;
+    const next = Object.hasOwn(node, segment) ? node[segment] : undefined;
+    if (typeof next !== 'object' || next === null || Array.isArray(next)) node[segment] = bare();
+    node = node[segment] as Node;
   });
 }
 
-function fieldValue(value: unknown): unknown {
+/** A field holding JSON, parsed; keys that reach a prototype are refused as in a field name. */
+function fieldValue(name: string, value: unknown): unknown {
   if (typeof value !== 'string' || !/^\s*[{[]/.test(value)) return value;
+  let parsed: unknown;
   try {
-    return JSON.parse(value) as unknown;
-  } catch {
+    parsed = JSON.parse(value, (key, item: unknown) => {
+      if (isForbiddenKey(key)) throw new ForbiddenFieldNameError(`${name}.${key}`);
+      return item;
+    });
+  } catch (error) {
+    if (error instanceof ForbiddenFieldNameError) throw error;
     return value;
   }
+  return parsed;
 }
 
 type Part = MultipartFile | MultipartValue;
@@ -48,16 +63,17 @@ type Part = MultipartFile | MultipartValue;
  */
 async function normalise(request: FastifyRequest) {
   if (!request.isMultipart()) return;
-  const body: Record<string, unknown> = {};
+  const body = bare();
   // A form with no parts at all still has a (empty) body.
   const raw = typeof request.body === 'object' && request.body !== null ? request.body : {};
   for (const [name, entry] of Object.entries(raw as Record<string, Part | Part[]>)) {
     const parts = Array.isArray(entry) ? entry : [entry];
     for (const part of parts) {
       if (part.type === 'file') {
+        if (isForbiddenKey(name)) throw new ForbiddenFieldNameError(name);
         (request.uploads[name] ??= []).push({ filename: part.filename, body: await part.toBuffer() });
       } else {
-        setPath(body, pathOf(name), fieldValue(part.value));
+        setPath(body, name, fieldValue(name, part.value));
       }
     }
   }
@@ -79,7 +95,7 @@ export async function registerMultipart(app: FastifyInstance, maxFileBytes: numb
   });
   app.decorateRequest('uploads', null as unknown as Record<string, UploadedFile[]>);
   app.addHook('onRequest', async (request) => {
-    request.uploads = {};
+    request.uploads = Object.create(null) as Record<string, UploadedFile[]>;
   });
   app.addHook('preValidation', normalise);
 }

@@ -55,10 +55,12 @@ export function buildListQuery<S extends ListQuerySpec>(
   const filterHandlers = binding.filters as Record<string, FilterHandler>;
   const sortables = binding.sorts as Record<string, Sortable>;
   const conditions = parsed.filters
-    .map((filter) => filterHandlers[filter.name]?.(filter.value))
+    .map((filter) =>
+      Object.hasOwn(filterHandlers, filter.name) ? filterHandlers[filter.name]?.(filter.value) : undefined,
+    )
     .filter((condition): condition is SQL => condition !== undefined);
   const orderBy = parsed.sort.flatMap((sort) => {
-    const target = sortables[sort.name];
+    const target = Object.hasOwn(sortables, sort.name) ? sortables[sort.name] : undefined;
     return target ? [sort.descending ? desc(target) : asc(target)] : [];
   });
   orderBy.push(asc(binding.tiebreaker));
