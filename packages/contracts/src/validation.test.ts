@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerInputSchema } from './schemas/auth';
+import { pathIdSchema } from './schemas/common';
 import { fieldErrorsFromZod, validationBody } from './validation';
 
 const errorsOf = (schema: z.ZodType, input: unknown) => {
@@ -61,5 +62,14 @@ describe('Laravel-style validation messages', () => {
     );
     expect(validationBody({ a: ['First.'], b: ['Second.'] }).message).toBe('First. (and 1 more error)');
     expect(validationBody({ a: ['Only.'] }).message).toBe('Only.');
+  });
+});
+
+describe('pathIdSchema', () => {
+  it('takes a plain positive decimal integer up to Number.MAX_SAFE_INTEGER', () => {
+    expect(pathIdSchema.parse('4')).toBe(4);
+    expect(pathIdSchema.parse('9007199254740991')).toBe(Number.MAX_SAFE_INTEGER);
+    for (const text of ['0x10', '04', '+4', '4.0', ' 4', '4 ', '1e1', '0', '-1', '', '9007199254740992'])
+      expect(pathIdSchema.safeParse(text).success, JSON.stringify(text)).toBe(false);
   });
 });

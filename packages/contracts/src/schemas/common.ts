@@ -7,8 +7,19 @@ export const timestampSchema = z
 
 export const idSchema = z.number().int().positive();
 
-/** Route parameter ids: digits only, so "abc" is a 404 rather than a 500. */
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/**
+ * A record id in a path: a plain positive decimal integer (`^[1-9][0-9]*$`). `0x10`, `04`, `+4`, `4.0`,
+ * ` 4` and `1e1` are not ids, and neither is a number past Number.MAX_SAFE_INTEGER (no row has one,
+ * and it could not be read exactly); routes answer 404 for all of them.
+ */
+export const pathIdSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/)
+  .transform(Number)
+  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+
+/** Route parameter ids: anything but a plain id is a 404 rather than a 500. */
+export const idParamsSchema = z.object({ id: pathIdSchema });
 
 export const messageSchema = z.object({ message: z.string() });
 export const statusMessageSchema = z.object({ status: z.string() });

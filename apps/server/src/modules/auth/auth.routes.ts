@@ -8,6 +8,7 @@ import {
   statusMessageSchema,
   updatePasswordInputSchema,
   userSchema,
+  pathIdSchema,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -98,7 +99,7 @@ export function authRoutes(ctx: AppContext, auth: AuthService): FastifyPluginAsy
         schema: {
           tags,
           summary: 'Open the signed link of a verification email',
-          params: z.object({ id: z.coerce.number().int().positive(), hash: z.string() }),
+          params: z.object({ id: pathIdSchema, hash: z.string() }),
           querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
         },
       },

@@ -6,6 +6,7 @@ import {
   newCategorisationInputSchema,
   profileCategorisationSchema,
   rejectionInputSchema,
+  pathIdSchema,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,8 +17,8 @@ import type { CategorisationsService } from './categorisations.service';
 const tags = ['Investor compliance'];
 const one = { 200: dataOf(categorisationSchema) };
 const decisionParams = z.object({
-  id: z.coerce.number().int().positive(),
-  categorisationId: z.coerce.number().int().positive(),
+  id: pathIdSchema,
+  categorisationId: pathIdSchema,
 });
 
 /** The Investor Category tab (spec §2.1) and the investor's own categorisation in the portal. */

@@ -9,6 +9,7 @@ import {
   onboardingReviewListSchema,
   onboardingUploadFieldsSchema,
   rejectionInputSchema,
+  pathIdSchema,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,8 +24,8 @@ const tags = ['Investor compliance'];
 const onboarding = { 200: dataOf(investorOnboardingSchema) };
 const requirement = { 200: dataOf(onboardingRequirementSchema) };
 const decisionParams = z.object({
-  id: z.coerce.number().int().positive(),
-  documentId: z.coerce.number().int().positive(),
+  id: pathIdSchema,
+  documentId: pathIdSchema,
 });
 
 /**

@@ -6,6 +6,7 @@ import {
   questionnaireFormOfPath,
   questionnaireSchema,
   type QuestionnaireForm,
+  pathIdSchema,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +18,7 @@ import type { QuestionnairesService } from './questionnaires.service';
 const formPath = z
   .enum(QUESTIONNAIRE_FORMS.map((form) => QUESTIONNAIRE_PATHS[form]) as [string, ...string[]])
   .describe('registration-form, fact-find or risk-profile');
-const params = z.object({ id: z.coerce.number().int().positive(), form: formPath });
+const params = z.object({ id: pathIdSchema, form: formPath });
 const response = { 200: dataOf(questionnaireSchema) };
 
 const formOf = (path: string): QuestionnaireForm => {

@@ -4,6 +4,7 @@ import {
   idParamsSchema,
   newSignatureRequestFieldsSchema,
   signatureRequestSchema,
+  pathIdSchema,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +15,7 @@ import type { SignatureRequestsService } from './signature-requests.service';
 const tags = ['Investor compliance'];
 const one = { 200: dataOf(signatureRequestSchema) };
 const many = { 200: dataOf(z.array(signatureRequestSchema)) };
-const id = z.coerce.number().int().positive();
+const id = pathIdSchema;
 const requestParams = z.object({ id, requestId: id });
 
 /** Sign PDF (spec §2.1 /admin/investors/{id}/sign-pdf/{second id}) and the investor's signing in the portal. */

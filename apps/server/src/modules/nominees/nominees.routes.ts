@@ -9,6 +9,7 @@ import {
   nomineeListSchema,
   nomineeSchema,
   updateNomineeInputSchema,
+  pathIdSchema,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,8 +25,8 @@ const noContent = { 204: z.null().describe('No content') };
 /** Every nominee route answers 404 while nominee accounts are off (spec §2.1). */
 const feature = 'nominee' as const;
 const clientParams = z.object({
-  id: z.coerce.number().int().positive(),
-  clientId: z.coerce.number().int().positive(),
+  id: pathIdSchema,
+  clientId: pathIdSchema,
 });
 
 /** /admin/investors/nominees (spec §2.1) and the investors each nominee acts for. */

@@ -10,6 +10,7 @@ import {
   organisationSchema,
   updateOrganisationInputSchema,
   updateOrganisationMemberInputSchema,
+  pathIdSchema,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,8 +24,8 @@ const tags = ['Organisations'];
 const one = { 200: dataOf(organisationSchema) };
 const noContent = { 204: z.null().describe('No content') };
 const memberParams = z.object({
-  id: z.coerce.number().int().positive(),
-  memberId: z.coerce.number().int().positive(),
+  id: pathIdSchema,
+  memberId: pathIdSchema,
 });
 
 /** /admin/investors/organisations (spec §2.1) and their members (organisation links). */

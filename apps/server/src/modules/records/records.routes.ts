@@ -11,6 +11,7 @@ import {
   taskInputSchema,
   taskSchema,
   activityListSchema,
+  pathIdSchema,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +24,7 @@ import type { EngagementsService } from '../engagements/engagements.service';
 import type { SubjectRegistry } from './subjects';
 
 const noContent = { 204: z.null().describe('No content') };
-const idOf = (name: string) => z.coerce.number().int().positive().describe(name);
+const idOf = (name: string) => pathIdSchema.describe(name);
 
 /**
  * Documents, notes, calls, tasks and the activity timeline of every record type, under its path:
