@@ -138,6 +138,13 @@ function positiveInt(text: string | undefined): number | undefined {
  */
 export const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / MAX_PER_PAGE);
 
+/** `page` (§2.1): anything but an integer ≥ 1 is 1; past MAX_PAGE it is MAX_PAGE (an empty page). */
+export const readPage = (text: string | undefined): number => Math.min(positiveInt(text) ?? 1, MAX_PAGE);
+
+/** `per_page`: the default unless an integer ≥ 1, and at most MAX_PER_PAGE. */
+export const readPerPage = (text: string | undefined, fallback: number = DEFAULT_PER_PAGE): number =>
+  Math.min(positiveInt(text) ?? fallback, MAX_PER_PAGE);
+
 export function parseListQuery(spec: ListQuerySpec, raw: RawQuery): ParsedListQuery {
   const filters: ParsedFilter[] = [];
   const unknownFilters: string[] = [];
@@ -195,8 +202,8 @@ export function parseListQuery(spec: ListQuerySpec, raw: RawQuery): ParsedListQu
   const unknownAppends = append.filter((name) => !spec.appends.includes(name));
   if (unknownAppends.length > 0) notAllowed('append', unknownAppends, spec.appends);
 
-  const page = Math.min(positiveInt(scalar(raw.page)) ?? 1, MAX_PAGE);
-  const perPage = Math.min(positiveInt(scalar(raw.per_page)) ?? DEFAULT_PER_PAGE, MAX_PER_PAGE);
+  const page = readPage(scalar(raw.page));
+  const perPage = readPerPage(scalar(raw.per_page));
   return { filters, sort, include, fields, append, page, perPage };
 }
 

@@ -12,6 +12,8 @@ import {
   taskSchema,
   activityListSchema,
   pathIdSchema,
+  readPage,
+  readPerPage,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -356,8 +358,16 @@ export function recordsRoutes(
             summary: 'The record’s timeline: everything that happened, newest first',
             params,
             querystring: z.object({
-              page: z.coerce.number().int().min(1).catch(1).default(1),
-              per_page: z.coerce.number().int().min(1).max(100).catch(25).default(25),
+              page: z
+                .string()
+                .optional()
+                .catch(undefined)
+                .transform((text) => readPage(text)),
+              per_page: z
+                .string()
+                .optional()
+                .catch(undefined)
+                .transform((text) => readPerPage(text, 25)),
             }),
             response: { 200: activityListSchema },
           },
