@@ -22,6 +22,7 @@ import { createImportsService } from './modules/imports/imports.service';
 import { contactsImportTarget } from './modules/imports/contacts-import';
 import { investorsImportTarget } from './modules/imports/investors-import';
 import { leadStatusesRoutes } from './modules/lead-statuses/lead-statuses.routes';
+import { createLeadStatusesService } from './modules/lead-statuses/lead-statuses.service';
 import { categorisationJobs } from './modules/compliance/categorisation-expiry';
 import { complianceRoutes } from './modules/compliance/compliance.routes';
 import { createComplianceServices } from './modules/compliance/compliance.services';
@@ -125,6 +126,7 @@ function services(ctx: AppContext) {
     organisationApplications: createOrganisationApplicationsService(ctx, organisations, notifications),
     investmentMethods,
     nominees,
+    leadStatuses: createLeadStatusesService(ctx),
     documents,
     compliance: createComplianceServices(ctx, { subjects, investors, documents, notifications, branding }),
     engagements: createEngagementsService(ctx, subjects, notifications),
@@ -152,7 +154,7 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     organisationApplicationsRoutes(wired.organisationApplications),
     investmentMethodsRoutes(wired.investmentMethods),
     nomineesRoutes(wired.nominees),
-    leadStatusesRoutes(ctx),
+    leadStatusesRoutes(wired.leadStatuses),
     recordsRoutes(wired.subjects, wired),
     complianceRoutes(wired.compliance),
     tasksRoutes(wired.engagements),

@@ -14,6 +14,8 @@ import {
 import { id, reference, timestamps, timestamptz } from './columns';
 import { users } from './users';
 
+export const LEAD_STATUS_DEFAULT_INDEX = 'lead_statuses_one_default';
+
 /** Settings → investor → lead-status: the CRM's configurable statuses. */
 export const leadStatuses = pgTable(
   'lead_statuses',
@@ -25,7 +27,13 @@ export const leadStatuses = pgTable(
     is_default: boolean('is_default').notNull().default(false),
     ...timestamps(),
   },
-  (table) => [uniqueIndex('lead_statuses_name_unique').on(sql`lower(${table.name})`)],
+  (table) => [
+    uniqueIndex('lead_statuses_name_unique').on(sql`lower(${table.name})`),
+    // At most one default: new investors and contacts take it.
+    uniqueIndex(LEAD_STATUS_DEFAULT_INDEX)
+      .on(table.is_default)
+      .where(sql`${table.is_default}`),
+  ],
 );
 
 /** What staff and the investor know about an investor beyond their login (one row per investor). */

@@ -279,3 +279,33 @@ describe('other files and mistakes', () => {
     expect((await investor.get('/api/imports')).statusCode).toBe(403);
   });
 });
+
+describe('running an import twice at once', () => {
+  it('starts it once: one request answers 202, the others are told it already runs, and the counts are right', async () => {
+    const lines = ['first_name,last_name,email'];
+    for (let index = 1; index <= 30; index += 1) lines.push(`Race${index},Runner,race${index}@example.test`);
+    const file = data<Import>(await upload('race.csv', Buffer.from(lines.join('\n'))));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => admin.post(`/api/imports/${file.id}/run`, {})),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 202)).toHaveLength(1);
+    for (const answer of answers.filter((item) => item.statusCode !== 202))
+      expect(JSON.parse(answer.body)).toMatchObject({
+        errors: { id: ['This import has already been started; follow its progress instead.'] },
+      });
+    expect(await finished(file.id)).toMatchObject({
+      status: 'completed',
+      processed_rows: 30,
+      created_count: 30,
+      updated_count: 0,
+      failed_count: 0,
+      row_errors: [],
+    });
+    const [count] = await t.ctx.db
+      .select({ value: sql<number>`count(*)`.mapWith(Number) })
+      .from(users)
+      .where(sql`${users.email} like 'race%@example.test'`);
+    expect(count?.value).toBe(30);
+  });
+});

@@ -13,6 +13,7 @@ import type { ImportTarget, RowCheck } from './import-targets';
 type ImportRow = typeof imports.$inferSelect;
 const PROGRESS_EVERY = 20;
 const MAX_REPORTED_ERRORS = 500;
+const ALREADY_RUN = 'This import has already been started; follow its progress instead.';
 const normal = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** A file's columns matched to our fields by heading (and the headings people often use instead). */
@@ -116,9 +117,8 @@ export function createImportsService(ctx: AppContext) {
     return { target, values, checked };
   }
 
-  async function work(id: number, who: { user: UserRow; actor: Actor; invite: boolean }) {
-    const [row] = await db.select().from(imports).where(eq(imports.id, id));
-    if (!row) return;
+  async function work(row: ImportRow, who: { user: UserRow; actor: Actor; invite: boolean }) {
+    const { id } = row;
     const { target, values, checked } = await checkRows(row);
     const counts = { created: 0, updated: 0, failed: 0 };
     const errors: ImportRow['row_errors'] = [];
@@ -199,7 +199,7 @@ export function createImportsService(ctx: AppContext) {
     /** Our field → one of the file's headings; every required field must be mapped. */
     async setMapping(user: UserRow, id: number, mapping: Record<string, string>) {
       const row = await load(id, user.id);
-      if (row.status !== 'preview') throw fieldError('mapping', 'This import has already run.');
+      if (row.status !== 'preview') throw fieldError('mapping', ALREADY_RUN);
       const target = targetOf(row.kind);
       const errors: Record<string, string[]> = {};
       for (const [key, heading] of Object.entries(mapping)) {
@@ -212,8 +212,13 @@ export function createImportsService(ctx: AppContext) {
         if (field.required && !mapping[field.key])
           errors[`mapping.${field.key}`] = [`Choose the column that holds ${field.label.toLowerCase()}.`];
       if (Object.keys(errors).length > 0) throw validationError(errors);
-      const [updated] = await db.update(imports).set({ mapping }).where(eq(imports.id, id)).returning();
-      if (!updated) throw notFound();
+      // Only while it is a preview: a run that started meanwhile keeps the mapping it started with.
+      const [updated] = await db
+        .update(imports)
+        .set({ mapping })
+        .where(and(eq(imports.id, id), eq(imports.status, 'preview')))
+        .returning();
+      if (!updated) throw fieldError('mapping', ALREADY_RUN);
       return toResource(updated);
     },
 
@@ -240,18 +245,20 @@ export function createImportsService(ctx: AppContext) {
     /** Starts the import in the background; its progress is read with get(). */
     async run(user: UserRow, actor: Actor, id: number, invite: boolean) {
       const row = await load(id, user.id);
-      if (row.status !== 'preview') throw fieldError('id', 'This import has already run.');
+      if (row.status !== 'preview') throw fieldError('id', ALREADY_RUN);
       const target = targetOf(row.kind);
       const missing = target.fields.filter((field) => field.required && !row.mapping?.[field.key]);
       if (missing.length > 0)
         throw fieldError('mapping', 'Map every required field before running the import.');
+      // The one request whose update finds it still a preview starts it; the others were too late.
       const [started] = await db
         .update(imports)
         .set({ status: 'running' })
-        .where(eq(imports.id, id))
+        .where(and(eq(imports.id, id), eq(imports.status, 'preview')))
         .returning();
+      if (!started) throw fieldError('id', ALREADY_RUN);
       running.add(id);
-      void work(id, { user, actor, invite })
+      void work(started, { user, actor, invite })
         .catch(async (error: unknown) => {
           ctx.log.error({ err: error, importId: id }, 'import failed');
           await db
@@ -264,7 +271,6 @@ export function createImportsService(ctx: AppContext) {
             .where(eq(imports.id, id));
         })
         .finally(() => running.delete(id));
-      if (!started) throw notFound();
       return toResource(started);
     },
 
