@@ -14,13 +14,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
-import { listExportRoute } from '../../platform/export/export-route';
 import { actorOf } from '../../platform/http/kernel';
 import { listQuerySchema, requestUrl } from '../../platform/list-query/http';
+import { permissionsOf, recordRoutes } from '../../platform/records/record-routes';
 import type { InvestmentMethodsService } from './investment-methods.service';
 
 const tags = ['Investment methods'];
-const one = { 200: dataOf(investmentMethodSchema) };
 const oneEntity = { 200: dataOf(investmentMethodEntitySchema) };
 const entityList = { 200: dataOf(z.array(investmentMethodEntitySchema)) };
 const noContent = { 204: z.null().describe('No content') };
@@ -28,87 +27,27 @@ const noContent = { 204: z.null().describe('No content') };
 /** /admin/investors/investment-methods (spec §2.1) and investors' and contacts' accounts with them. */
 export function investmentMethodsRoutes(service: InvestmentMethodsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/investment-methods',
-      {
-        config: { access: access.permission('investors', 'index') },
-        schema: {
-          tags,
-          summary: 'List investment methods, each with its entities_count',
-          description: 'Filters: search (name or provider), type. Sorts: name (default), type, created_at.',
-          querystring: listQuerySchema,
-          response: { 200: investmentMethodListSchema },
-        },
-      },
-      async (request) => service.list(request.query, requestUrl(request)),
-    );
-
-    listExportRoute(app, {
+    recordRoutes(app, {
       path: '/api/investment-methods',
-      access: access.permission('investors', 'index'),
       tags,
-      filename: 'investment-methods',
-      columns: INVESTMENT_METHOD_COLUMNS,
-      export: (filters, format, columns) => service.export(filters, format, columns),
+      access: permissionsOf('investors'),
+      schemas: {
+        record: investmentMethodSchema,
+        list: investmentMethodListSchema,
+        create: createInvestmentMethodInputSchema,
+        update: updateInvestmentMethodInputSchema,
+      },
+      summaries: {
+        list: 'List investment methods, each with its entities_count',
+        listDescription: 'Filters: search (name or provider), type. Sorts: name (default), type, created_at.',
+        create: 'Add an investment method',
+        get: 'One investment method',
+        update: 'Change an investment method',
+        delete: 'Delete an investment method and every account with it',
+      },
+      export: { filename: 'investment-methods', columns: INVESTMENT_METHOD_COLUMNS },
+      service,
     });
-
-    app.post(
-      '/api/investment-methods',
-      {
-        config: { access: access.permission('investors', 'create') },
-        schema: {
-          tags,
-          summary: 'Add an investment method',
-          body: createInvestmentMethodInputSchema,
-          response: { 201: dataOf(investmentMethodSchema) },
-        },
-      },
-      async (request, reply) => {
-        const data = await service.create(actorOf(request), request.body);
-        return reply.code(201).send({ data });
-      },
-    );
-
-    app.get(
-      '/api/investment-methods/:id',
-      {
-        config: { access: access.permission('investors', 'show') },
-        schema: { tags, summary: 'One investment method', params: idParamsSchema, response: one },
-      },
-      async (request) => ({ data: await service.get(request.params.id) }),
-    );
-
-    app.patch(
-      '/api/investment-methods/:id',
-      {
-        config: { access: access.permission('investors', 'update') },
-        schema: {
-          tags,
-          summary: 'Change an investment method',
-          params: idParamsSchema,
-          body: updateInvestmentMethodInputSchema,
-          response: one,
-        },
-      },
-      async (request) => ({ data: await service.update(actorOf(request), request.params.id, request.body) }),
-    );
-
-    app.delete(
-      '/api/investment-methods/:id',
-      {
-        config: { access: access.permission('investors', 'delete') },
-        schema: {
-          tags,
-          summary: 'Delete an investment method and every account with it',
-          params: idParamsSchema,
-          response: noContent,
-        },
-      },
-      async (request, reply) => {
-        await service.remove(actorOf(request), request.params.id);
-        return reply.code(204).send(null);
-      },
-    );
 
     app.get(
       '/api/investment-methods/:id/entities',

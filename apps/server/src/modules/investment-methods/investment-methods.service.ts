@@ -2,9 +2,7 @@ import {
   INVESTMENT_METHOD_COLUMNS,
   INVESTMENT_METHOD_TYPE_LABELS,
   investmentMethodEntitiesListQuery,
-  investmentMethodsListQuery,
   parseListQuery,
-  type ExportFormat,
   type createInvestmentMethodEntityInputSchema,
   type createInvestmentMethodInputSchema,
   type InvestmentMethod,
@@ -17,59 +15,30 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
-import { EXPORT_CAP, exportRecords, type Cell } from '../../platform/export/table-export';
+import type { Cell } from '../../platform/export/table-export';
 import { fieldError, notFound } from '../../platform/http/errors';
-import { paginate, pickFields } from '../../platform/list-query/paginator';
+import { paginate } from '../../platform/list-query/paginator';
+import { changedFields, givenFields } from '../../platform/records/changed-fields';
+import { createRecordService } from '../../platform/records/record-service';
+import { purgeRecordParts } from '../records/records.repository';
 import type { SubjectDefinition } from '../records/subjects';
+import { findInvestorRef } from '../users/users.repository';
 import { toEntity, toInvestmentMethod } from './investment-methods.mapper';
 import {
-  allMethods,
-  deleteEntity,
-  deleteMethod,
+  entitiesOf,
   entitiesOfHolder,
   findContactRef,
-  findEntity,
-  findInvestorRef,
-  findMethod,
-  insertEntity,
-  insertMethod,
-  listEntities,
-  listMethods,
-  updateEntity,
-  updateMethod,
-  type EntityPatch,
-  type MethodPatch,
+  investmentMethodEntitiesRepository,
+  investmentMethodsRepository,
 } from './investment-methods.repository';
-import { purgeRecordParts, removeStoredFiles } from '../records/records.repository';
 
 type CreateInput = z.output<typeof createInvestmentMethodInputSchema>;
 type UpdateInput = z.output<typeof updateInvestmentMethodInputSchema>;
 type EntityInput = z.output<typeof createInvestmentMethodEntityInputSchema>;
 type EntityChanges = z.output<typeof updateInvestmentMethodEntityInputSchema>;
 
-const FIELDS = [
-  'name',
-  'type',
-  'provider',
-  'description',
-  'email',
-  'phone',
-  'website',
-] as const satisfies ReadonlyArray<keyof MethodPatch & keyof UpdateInput>;
-
-const patchOf = (input: Partial<UpdateInput>): MethodPatch =>
-  Object.fromEntries(
-    FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]]),
-  );
-
-/** The fields whose value differs, before and after (flat values only). */
-function diff<T extends Record<string, unknown>>(before: T, after: T) {
-  const changed = Object.keys(after).filter(
-    (key) => key !== 'updated_at' && JSON.stringify(after[key]) !== JSON.stringify(before[key]),
-  );
-  const pick = (value: T) => Object.fromEntries(changed.map((key) => [key, value[key]]));
-  return { changed: changed.length > 0, before: pick(before), after: pick(after) };
-}
+const FIELDS = ['name', 'type', 'provider', 'description', 'email', 'phone', 'website'] as const;
+const ENTITY_FIELDS = ['name', 'account_reference', 'status'] as const;
 
 const entitySnapshot = (entity: InvestmentMethodEntity) => ({
   entity_id: entity.id,
@@ -95,14 +64,24 @@ function cell(method: InvestmentMethod, key: InvestmentMethodColumnKey): Cell {
 export function createInvestmentMethodsService(ctx: AppContext) {
   const { db } = ctx;
 
-  async function load(tx: DbOrTx, id: number): Promise<InvestmentMethod> {
-    const row = await findMethod(tx, id);
-    if (!row) throw notFound('No investment method with that id.');
-    return toInvestmentMethod(row);
-  }
+  const records = createRecordService({
+    db,
+    storage: ctx.storage,
+    repository: investmentMethodsRepository,
+    auditType: 'investment_method',
+    notFound: 'No investment method with that id.',
+    present: toInvestmentMethod,
+    insert: (input: CreateInput) => ({ ...givenFields(input, FIELDS), name: input.name }),
+    patch: (input: UpdateInput) => givenFields(input, FIELDS),
+    // Deleting a method deletes every account with it (the entities cascade).
+    deleted: (before) => ({ name: before.name, type: before.type, entities_count: before.entities_count }),
+    export: { columns: INVESTMENT_METHOD_COLUMNS, sheetName: 'Investment methods', cell },
+    purge: (tx, id) => purgeRecordParts(tx, 'investment_method', id),
+  });
+  const { load } = records;
 
   async function loadEntity(tx: DbOrTx, id: number): Promise<InvestmentMethodEntity> {
-    const row = await findEntity(tx, id);
+    const row = await investmentMethodEntitiesRepository.find(tx, id);
     if (!row) throw notFound('No investment method entity with that id.');
     return toEntity(row);
   }
@@ -110,7 +89,7 @@ export function createInvestmentMethodsService(ctx: AppContext) {
   const subject: SubjectDefinition = {
     type: 'investment_method',
     async find(tx, id) {
-      const row = await findMethod(tx, id);
+      const row = await investmentMethodsRepository.find(tx, id);
       return row ? { id: row.id, name: row.name, email: row.email } : undefined;
     },
     adminUrl: (id) => `/admin/investors/investment-methods/${id}/details`,
@@ -118,81 +97,13 @@ export function createInvestmentMethodsService(ctx: AppContext) {
   };
 
   return {
+    ...records,
     subject,
-
-    async list(raw: Record<string, unknown>, requestUrl: string) {
-      const query = parseListQuery(investmentMethodsListQuery, raw);
-      const { rows, total } = await listMethods(db, query);
-      const data = rows.map((row) => pickFields(toInvestmentMethod(row), query.fields));
-      return paginate(data, total, query, requestUrl);
-    },
-
-    /** The filtered list as a file, with the chosen columns (all by default). */
-    export: (raw: Record<string, unknown>, format: ExportFormat, columnKeys: string[]) =>
-      exportRecords({
-        columns: INVESTMENT_METHOD_COLUMNS,
-        chosen: columnKeys,
-        batches: allMethods(db, parseListQuery(investmentMethodsListQuery, raw), EXPORT_CAP),
-        present: (batch) => batch.map(toInvestmentMethod),
-        cell,
-        format,
-        sheetName: 'Investment methods',
-      }),
-
-    get: (id: number) => load(db, id),
-
-    async create(actor: Actor, input: CreateInput) {
-      const id = await db.transaction(async (tx) => {
-        const row = await insertMethod(tx, { ...patchOf(input), name: input.name });
-        await recordAudit(tx, actor, {
-          action: 'investment_method.created',
-          subjectType: 'investment_method',
-          subjectId: row.id,
-          after: await load(tx, row.id),
-        });
-        return row.id;
-      });
-      return load(db, id);
-    },
-
-    async update(actor: Actor, id: number, input: UpdateInput) {
-      await db.transaction(async (tx) => {
-        const before = await load(tx, id);
-        await updateMethod(tx, id, patchOf(input));
-        const changes = diff(before, await load(tx, id));
-        if (changes.changed)
-          await recordAudit(tx, actor, {
-            action: 'investment_method.updated',
-            subjectType: 'investment_method',
-            subjectId: id,
-            before: changes.before,
-            after: changes.after,
-          });
-      });
-      return load(db, id);
-    },
-
-    /** Deletes the method and every account with it. */
-    async remove(actor: Actor, id: number) {
-      const files = await db.transaction(async (tx) => {
-        const before = await load(tx, id);
-        const keys = await purgeRecordParts(tx, 'investment_method', id);
-        await deleteMethod(tx, id);
-        await recordAudit(tx, actor, {
-          action: 'investment_method.deleted',
-          subjectType: 'investment_method',
-          subjectId: id,
-          before: { name: before.name, type: before.type, entities_count: before.entities_count },
-        });
-        return keys;
-      });
-      await removeStoredFiles(ctx.storage, files);
-    },
 
     async entities(id: number, raw: Record<string, unknown>, requestUrl: string) {
       const query = parseListQuery(investmentMethodEntitiesListQuery, raw);
       await load(db, id);
-      const { rows, total } = await listEntities(db, id, query);
+      const { rows, total } = await investmentMethodEntitiesRepository.list(db, query, entitiesOf(id));
       return paginate(rows.map(toEntity), total, query, requestUrl);
     },
 
@@ -215,7 +126,7 @@ export function createInvestmentMethodsService(ctx: AppContext) {
           throw fieldError('user_id', 'The selected investor is invalid.');
         if (input.contact_id != null && !(await findContactRef(tx, input.contact_id)))
           throw fieldError('contact_id', 'The selected contact is invalid.');
-        const row = await insertEntity(tx, {
+        const row = await investmentMethodEntitiesRepository.insert(tx, {
           investment_method_id: id,
           user_id: input.user_id ?? null,
           contact_id: input.user_id != null ? null : (input.contact_id ?? null),
@@ -237,13 +148,9 @@ export function createInvestmentMethodsService(ctx: AppContext) {
     async changeEntity(actor: Actor, entityId: number, input: EntityChanges) {
       await db.transaction(async (tx) => {
         const before = await loadEntity(tx, entityId);
-        const patch: EntityPatch = {};
-        if (input.name !== undefined) patch.name = input.name;
-        if (input.account_reference !== undefined) patch.account_reference = input.account_reference;
-        if (input.status !== undefined) patch.status = input.status;
-        await updateEntity(tx, entityId, patch);
-        const changes = diff(entitySnapshot(before), entitySnapshot(await loadEntity(tx, entityId)));
-        if (changes.changed)
+        await investmentMethodEntitiesRepository.update(tx, entityId, givenFields(input, ENTITY_FIELDS));
+        const changes = changedFields(entitySnapshot(before), entitySnapshot(await loadEntity(tx, entityId)));
+        if (changes)
           await recordAudit(tx, actor, {
             action: 'investment_method.entity_updated',
             subjectType: 'investment_method',
@@ -258,7 +165,7 @@ export function createInvestmentMethodsService(ctx: AppContext) {
     async removeEntity(actor: Actor, entityId: number) {
       await db.transaction(async (tx) => {
         const before = await loadEntity(tx, entityId);
-        await deleteEntity(tx, entityId);
+        await investmentMethodEntitiesRepository.remove(tx, entityId);
         await recordAudit(tx, actor, {
           action: 'investment_method.entity_removed',
           subjectType: 'investment_method',

@@ -14,13 +14,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
-import { listExportRoute } from '../../platform/export/export-route';
 import { actorOf } from '../../platform/http/kernel';
 import { listQuerySchema, requestUrl } from '../../platform/list-query/http';
+import { permissionsOf, recordRoutes } from '../../platform/records/record-routes';
 import type { NomineesService } from './nominees.service';
 
 const tags = ['Nominees'];
-const one = { 200: dataOf(nomineeSchema) };
 const noContent = { 204: z.null().describe('No content') };
 /** Every nominee route answers 404 while nominee accounts are off (spec §2.1). */
 const feature = 'nominee' as const;
@@ -32,88 +31,28 @@ const clientParams = z.object({
 /** /admin/investors/nominees (spec §2.1) and the investors each nominee acts for. */
 export function nomineesRoutes(service: NomineesService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/nominees',
-      {
-        config: { access: access.permission('investors', 'index'), feature },
-        schema: {
-          tags,
-          summary: 'List nominees, each with its clients_count',
-          description: 'Filters: search (name or email). Sorts: name (default), created_at.',
-          querystring: listQuerySchema,
-          response: { 200: nomineeListSchema },
-        },
-      },
-      async (request) => service.list(request.query, requestUrl(request)),
-    );
-
-    listExportRoute(app, {
+    recordRoutes(app, {
       path: '/api/nominees',
-      access: access.permission('investors', 'index'),
-      feature,
       tags,
-      filename: 'nominees',
-      columns: NOMINEE_COLUMNS,
-      export: (filters, format, columns) => service.export(filters, format, columns),
+      access: permissionsOf('investors'),
+      feature,
+      schemas: {
+        record: nomineeSchema,
+        list: nomineeListSchema,
+        create: createNomineeInputSchema,
+        update: updateNomineeInputSchema,
+      },
+      summaries: {
+        list: 'List nominees, each with its clients_count',
+        listDescription: 'Filters: search (name or email). Sorts: name (default), created_at.',
+        create: 'Add a nominee',
+        get: 'One nominee',
+        update: 'Change a nominee',
+        delete: 'Delete a nominee (its clients are unlinked)',
+      },
+      export: { filename: 'nominees', columns: NOMINEE_COLUMNS },
+      service,
     });
-
-    app.post(
-      '/api/nominees',
-      {
-        config: { access: access.permission('investors', 'create'), feature },
-        schema: {
-          tags,
-          summary: 'Add a nominee',
-          body: createNomineeInputSchema,
-          response: { 201: dataOf(nomineeSchema) },
-        },
-      },
-      async (request, reply) => {
-        const data = await service.create(actorOf(request), request.body);
-        return reply.code(201).send({ data });
-      },
-    );
-
-    app.get(
-      '/api/nominees/:id',
-      {
-        config: { access: access.permission('investors', 'show'), feature },
-        schema: { tags, summary: 'One nominee', params: idParamsSchema, response: one },
-      },
-      async (request) => ({ data: await service.get(request.params.id) }),
-    );
-
-    app.patch(
-      '/api/nominees/:id',
-      {
-        config: { access: access.permission('investors', 'update'), feature },
-        schema: {
-          tags,
-          summary: 'Change a nominee',
-          params: idParamsSchema,
-          body: updateNomineeInputSchema,
-          response: one,
-        },
-      },
-      async (request) => ({ data: await service.update(actorOf(request), request.params.id, request.body) }),
-    );
-
-    app.delete(
-      '/api/nominees/:id',
-      {
-        config: { access: access.permission('investors', 'delete'), feature },
-        schema: {
-          tags,
-          summary: 'Delete a nominee (its clients are unlinked)',
-          params: idParamsSchema,
-          response: noContent,
-        },
-      },
-      async (request, reply) => {
-        await service.remove(actorOf(request), request.params.id);
-        return reply.code(204).send(null);
-      },
-    );
 
     app.get(
       '/api/nominees/:id/clients',

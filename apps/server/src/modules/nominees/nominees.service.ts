@@ -1,9 +1,7 @@
 import {
   NOMINEE_COLUMNS,
   nomineeClientsListQuery,
-  nomineesListQuery,
   parseListQuery,
-  type ExportFormat,
   type createNomineeClientInputSchema,
   type createNomineeInputSchema,
   type Nominee,
@@ -15,27 +13,20 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
-import { EXPORT_CAP, exportRecords, type Cell } from '../../platform/export/table-export';
 import { fieldError, notFound } from '../../platform/http/errors';
-import { paginate, pickFields } from '../../platform/list-query/paginator';
+import { paginate } from '../../platform/list-query/paginator';
+import { givenFields } from '../../platform/records/changed-fields';
+import { createRecordService } from '../../platform/records/record-service';
+import { purgeRecordParts } from '../records/records.repository';
 import type { SubjectDefinition } from '../records/subjects';
+import { findInvestorRef } from '../users/users.repository';
 import { toClient, toNominee } from './nominees.mapper';
 import {
-  allNominees,
-  deleteClient,
-  deleteNominee,
-  findClient,
+  clientsOf,
   findClientByUser,
-  findInvestorRef,
-  findNominee,
-  insertClient,
-  insertNominee,
-  listClients,
-  listNominees,
-  updateNominee,
-  type NomineePatch,
+  nomineeClientsRepository,
+  nomineesRepository,
 } from './nominees.repository';
-import { purgeRecordParts, removeStoredFiles } from '../records/records.repository';
 
 type CreateInput = z.output<typeof createNomineeInputSchema>;
 type UpdateInput = z.output<typeof updateNomineeInputSchema>;
@@ -52,31 +43,35 @@ const FIELDS = [
   'city',
   'postcode',
   'country',
-] as const satisfies ReadonlyArray<keyof NomineePatch & keyof UpdateInput>;
-
-const patchOf = (input: Partial<UpdateInput>): NomineePatch =>
-  Object.fromEntries(
-    FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]]),
-  );
+] as const;
 
 const ALREADY_CLIENT = 'This investor is already a client of this nominee.';
 
 /** A nominee's value in a column of the export. */
-const cell = (nominee: Nominee, key: NomineeColumnKey): Cell =>
+const cell = (nominee: Nominee, key: NomineeColumnKey) =>
   key === 'created_at' ? new Date(nominee.created_at) : nominee[key];
 
 /** Nominee companies (only with nominee accounts on) and the investors they act for. */
 export function createNomineesService(ctx: AppContext) {
   const { db } = ctx;
 
-  async function load(tx: DbOrTx, id: number): Promise<Nominee> {
-    const row = await findNominee(tx, id);
-    if (!row) throw notFound('No nominee with that id.');
-    return toNominee(row);
-  }
+  const records = createRecordService({
+    db,
+    storage: ctx.storage,
+    repository: nomineesRepository,
+    auditType: 'nominee',
+    notFound: 'No nominee with that id.',
+    present: toNominee,
+    insert: (input: CreateInput) => ({ ...givenFields(input, FIELDS), name: input.name }),
+    patch: (input: UpdateInput) => givenFields(input, FIELDS),
+    deleted: (before) => ({ name: before.name, clients_count: before.clients_count }),
+    export: { columns: NOMINEE_COLUMNS, sheetName: 'Nominees', cell },
+    purge: (tx, id) => purgeRecordParts(tx, 'nominee', id),
+  });
+  const { load } = records;
 
   async function loadClient(tx: DbOrTx, nomineeId: number, clientId: number) {
-    const row = await findClient(tx, nomineeId, clientId);
+    const row = await nomineeClientsRepository.find(tx, clientId, clientsOf(nomineeId));
     if (!row) throw notFound('No client of this nominee with that id.');
     return row;
   }
@@ -84,7 +79,7 @@ export function createNomineesService(ctx: AppContext) {
   const subject: SubjectDefinition = {
     type: 'nominee',
     async find(tx, id) {
-      const row = await findNominee(tx, id);
+      const row = await nomineesRepository.find(tx, id);
       return row ? { id: row.id, name: row.name, email: row.email } : undefined;
     },
     // spec §2.1 gives nominees no details page: edit is their page.
@@ -94,84 +89,13 @@ export function createNomineesService(ctx: AppContext) {
   };
 
   return {
+    ...records,
     subject,
-
-    async list(raw: Record<string, unknown>, requestUrl: string) {
-      const query = parseListQuery(nomineesListQuery, raw);
-      const { rows, total } = await listNominees(db, query);
-      const data = rows.map((row) => pickFields(toNominee(row), query.fields));
-      return paginate(data, total, query, requestUrl);
-    },
-
-    /** The filtered list as a file, with the chosen columns (all by default). */
-    export: (raw: Record<string, unknown>, format: ExportFormat, columnKeys: string[]) =>
-      exportRecords({
-        columns: NOMINEE_COLUMNS,
-        chosen: columnKeys,
-        batches: allNominees(db, parseListQuery(nomineesListQuery, raw), EXPORT_CAP),
-        present: (batch) => batch.map(toNominee),
-        cell,
-        format,
-        sheetName: 'Nominees',
-      }),
-
-    get: (id: number) => load(db, id),
-
-    async create(actor: Actor, input: CreateInput) {
-      const id = await db.transaction(async (tx) => {
-        const row = await insertNominee(tx, { ...patchOf(input), name: input.name });
-        await recordAudit(tx, actor, {
-          action: 'nominee.created',
-          subjectType: 'nominee',
-          subjectId: row.id,
-          after: await load(tx, row.id),
-        });
-        return row.id;
-      });
-      return load(db, id);
-    },
-
-    async update(actor: Actor, id: number, input: UpdateInput) {
-      await db.transaction(async (tx) => {
-        const before = await load(tx, id);
-        await updateNominee(tx, id, patchOf(input));
-        const after = await load(tx, id);
-        const changed = (Object.keys(after) as Array<keyof Nominee>).filter(
-          (key) => key !== 'updated_at' && after[key] !== before[key],
-        );
-        if (changed.length === 0) return;
-        const pick = (nominee: Nominee) => Object.fromEntries(changed.map((key) => [key, nominee[key]]));
-        await recordAudit(tx, actor, {
-          action: 'nominee.updated',
-          subjectType: 'nominee',
-          subjectId: id,
-          before: pick(before),
-          after: pick(after),
-        });
-      });
-      return load(db, id);
-    },
-
-    async remove(actor: Actor, id: number) {
-      const files = await db.transaction(async (tx) => {
-        const before = await load(tx, id);
-        const keys = await purgeRecordParts(tx, 'nominee', id);
-        await deleteNominee(tx, id);
-        await recordAudit(tx, actor, {
-          action: 'nominee.deleted',
-          subjectType: 'nominee',
-          subjectId: id,
-          before: { name: before.name, clients_count: before.clients_count },
-        });
-        return keys;
-      });
-      await removeStoredFiles(ctx.storage, files);
-    },
 
     async clients(id: number, raw: Record<string, unknown>, requestUrl: string) {
       const query = parseListQuery(nomineeClientsListQuery, raw);
       await load(db, id);
-      const { rows, total } = await listClients(db, id, query);
+      const { rows, total } = await nomineeClientsRepository.list(db, query, clientsOf(id));
       return paginate(rows.map(toClient), total, query, requestUrl);
     },
 
@@ -182,7 +106,11 @@ export function createNomineesService(ctx: AppContext) {
           const investor = await findInvestorRef(tx, input.user_id);
           if (!investor) throw fieldError('user_id', 'The selected investor is invalid.');
           if (await findClientByUser(tx, id, input.user_id)) throw fieldError('user_id', ALREADY_CLIENT);
-          const row = await insertClient(tx, id, input.user_id, input.designation ?? null);
+          const row = await nomineeClientsRepository.insert(tx, {
+            nominee_id: id,
+            user_id: input.user_id,
+            designation: input.designation ?? null,
+          });
           await recordAudit(tx, actor, {
             action: 'nominee.client_added',
             subjectType: 'nominee',
@@ -206,7 +134,7 @@ export function createNomineesService(ctx: AppContext) {
     async removeClient(actor: Actor, id: number, clientId: number) {
       await db.transaction(async (tx) => {
         const before = await loadClient(tx, id, clientId);
-        await deleteClient(tx, clientId);
+        await nomineeClientsRepository.remove(tx, clientId);
         await recordAudit(tx, actor, {
           action: 'nominee.client_removed',
           subjectType: 'nominee',

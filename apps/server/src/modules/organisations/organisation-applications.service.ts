@@ -26,9 +26,9 @@ import {
 import { toApplication } from './organisations.mapper';
 import {
   findMemberByUser,
-  findOrganisation,
+  organisationMembersRepository,
   organisationOptions,
-  updateMemberRole,
+  organisationsRepository,
 } from './organisations.repository';
 import type { OrganisationsService } from './organisations.service';
 
@@ -96,7 +96,7 @@ export function createOrganisationApplicationsService(
       const application = await db.transaction(async (tx) => {
         if (input.organisation_id != null) {
           const organisationId = input.organisation_id;
-          if (!(await findOrganisation(tx, organisationId)))
+          if (!(await organisationsRepository.find(tx, organisationId)))
             throw fieldError('organisation_id', 'The selected organisation is invalid.');
           if (await findMemberByUser(tx, organisationId, user.id))
             throw fieldError('organisation_id', 'You are already a member of this organisation.');
@@ -174,7 +174,7 @@ export function createOrganisationApplicationsService(
         if (!existing)
           await organisations.link(tx, actor, organisation.id, application.user_id, application.role);
         else if (existing.role !== application.role) {
-          await updateMemberRole(tx, existing.id, application.role);
+          await organisationMembersRepository.update(tx, existing.id, { role: application.role });
           await recordAudit(tx, actor, {
             action: 'organisation.member_updated',
             subjectType: 'organisation',

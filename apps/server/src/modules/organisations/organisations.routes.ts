@@ -15,13 +15,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
-import { listExportRoute } from '../../platform/export/export-route';
 import { actorOf } from '../../platform/http/kernel';
 import { listQuerySchema, requestUrl } from '../../platform/list-query/http';
+import { permissionsOf, recordRoutes } from '../../platform/records/record-routes';
 import type { OrganisationsService } from './organisations.service';
 
 const tags = ['Organisations'];
-const one = { 200: dataOf(organisationSchema) };
 const noContent = { 204: z.null().describe('No content') };
 const memberParams = z.object({
   id: pathIdSchema,
@@ -31,88 +30,28 @@ const memberParams = z.object({
 /** /admin/investors/organisations (spec §2.1) and their members (organisation links). */
 export function organisationsRoutes(service: OrganisationsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/organisations',
-      {
-        config: { access: access.permission('investors', 'index') },
-        schema: {
-          tags,
-          summary: 'List organisations, each with its members_count',
-          description: 'Filters: search (name or email), type. Sorts: name (default), created_at.',
-          querystring: listQuerySchema,
-          response: { 200: organisationListSchema },
-        },
-      },
-      async (request) => service.list(request.query, requestUrl(request)),
-    );
-
-    listExportRoute(app, {
+    recordRoutes(app, {
       path: '/api/organisations',
-      access: access.permission('investors', 'index'),
       tags,
-      filename: 'organisations',
-      columns: ORGANISATION_COLUMNS,
-      export: (filters, format, columns) => service.export(filters, format, columns),
+      access: permissionsOf('investors'),
+      schemas: {
+        record: organisationSchema,
+        list: organisationListSchema,
+        create: createOrganisationInputSchema,
+        update: updateOrganisationInputSchema,
+      },
+      summaries: {
+        list: 'List organisations, each with its members_count',
+        listDescription: 'Filters: search (name or email), type. Sorts: name (default), created_at.',
+        create: 'Add an organisation',
+        get: 'One organisation',
+        update: 'Change an organisation',
+        delete:
+          'Delete an organisation (its members are unlinked; pending applications to join it are closed)',
+      },
+      export: { filename: 'organisations', columns: ORGANISATION_COLUMNS },
+      service,
     });
-
-    app.post(
-      '/api/organisations',
-      {
-        config: { access: access.permission('investors', 'create') },
-        schema: {
-          tags,
-          summary: 'Add an organisation',
-          body: createOrganisationInputSchema,
-          response: { 201: dataOf(organisationSchema) },
-        },
-      },
-      async (request, reply) => {
-        const data = await service.create(actorOf(request), request.body);
-        return reply.code(201).send({ data });
-      },
-    );
-
-    app.get(
-      '/api/organisations/:id',
-      {
-        config: { access: access.permission('investors', 'show') },
-        schema: { tags, summary: 'One organisation', params: idParamsSchema, response: one },
-      },
-      async (request) => ({ data: await service.get(request.params.id) }),
-    );
-
-    app.patch(
-      '/api/organisations/:id',
-      {
-        config: { access: access.permission('investors', 'update') },
-        schema: {
-          tags,
-          summary: 'Change an organisation',
-          params: idParamsSchema,
-          body: updateOrganisationInputSchema,
-          response: one,
-        },
-      },
-      async (request) => ({ data: await service.update(actorOf(request), request.params.id, request.body) }),
-    );
-
-    app.delete(
-      '/api/organisations/:id',
-      {
-        config: { access: access.permission('investors', 'delete') },
-        schema: {
-          tags,
-          summary:
-            'Delete an organisation (its members are unlinked; pending applications to join it are closed)',
-          params: idParamsSchema,
-          response: noContent,
-        },
-      },
-      async (request, reply) => {
-        await service.remove(actorOf(request), request.params.id);
-        return reply.code(204).send(null);
-      },
-    );
 
     app.get(
       '/api/organisations/:id/members',

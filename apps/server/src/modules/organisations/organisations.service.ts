@@ -2,9 +2,7 @@ import {
   ORGANISATION_COLUMNS,
   ORGANISATION_TYPE_LABELS,
   organisationMembersListQuery,
-  organisationsListQuery,
   parseListQuery,
-  type ExportFormat,
   type createOrganisationInputSchema,
   type createOrganisationMemberInputSchema,
   type Organisation,
@@ -17,29 +15,22 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
-import { EXPORT_CAP, exportRecords, type Cell } from '../../platform/export/table-export';
+import type { Cell } from '../../platform/export/table-export';
 import { fieldError, notFound } from '../../platform/http/errors';
-import { paginate, pickFields } from '../../platform/list-query/paginator';
+import { paginate } from '../../platform/list-query/paginator';
+import { givenFields } from '../../platform/records/changed-fields';
+import { createRecordService } from '../../platform/records/record-service';
+import { purgeRecordParts } from '../records/records.repository';
 import type { SubjectDefinition } from '../records/subjects';
+import { findInvestorRef } from '../users/users.repository';
 import { closePendingFor } from './organisation-applications.repository';
 import { toMember, toOrganisation } from './organisations.mapper';
 import {
-  allOrganisations,
-  deleteMember,
-  deleteOrganisation,
-  findInvestorRef,
-  findMember,
   findMemberByUser,
-  findOrganisation,
-  insertMember,
-  insertOrganisation,
-  listMembers,
-  listOrganisations,
-  updateMemberRole,
-  updateOrganisation,
-  type OrganisationPatch,
+  membersOf,
+  organisationMembersRepository,
+  organisationsRepository,
 } from './organisations.repository';
-import { purgeRecordParts, removeStoredFiles } from '../records/records.repository';
 
 type CreateInput = z.output<typeof createOrganisationInputSchema>;
 type UpdateInput = z.output<typeof updateOrganisationInputSchema>;
@@ -57,12 +48,7 @@ const FIELDS = [
   'city',
   'postcode',
   'country',
-] as const satisfies ReadonlyArray<keyof OrganisationPatch & keyof UpdateInput>;
-
-const patchOf = (input: Partial<UpdateInput>): OrganisationPatch =>
-  Object.fromEntries(
-    FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]]),
-  );
+] as const;
 
 const ALREADY_MEMBER = 'This investor is already a member of this organisation.';
 
@@ -81,14 +67,30 @@ function cell(organisation: Organisation, key: OrganisationColumnKey): Cell {
 export function createOrganisationsService(ctx: AppContext) {
   const { db } = ctx;
 
-  async function load(tx: DbOrTx, id: number): Promise<Organisation> {
-    const row = await findOrganisation(tx, id);
-    if (!row) throw notFound('No organisation with that id.');
-    return toOrganisation(row);
-  }
+  const records = createRecordService({
+    db,
+    storage: ctx.storage,
+    repository: organisationsRepository,
+    auditType: 'organisation',
+    notFound: 'No organisation with that id.',
+    present: toOrganisation,
+    insert: (input: CreateInput) => ({ ...givenFields(input, FIELDS), name: input.name }),
+    patch: (input: UpdateInput) => givenFields(input, FIELDS),
+    deleted: (before) => ({ name: before.name, members_count: before.members_count }),
+    export: { columns: ORGANISATION_COLUMNS, sheetName: 'Organisations', cell },
+    rules: {
+      /** Pending applications to join it are closed (declined) with it. */
+      async remove(tx, actor, before) {
+        const closed = await closePendingFor(tx, before.id, actor.userId);
+        return closed > 0 ? { pending_applications_closed: closed } : null;
+      },
+    },
+    purge: (tx, id) => purgeRecordParts(tx, 'organisation', id),
+  });
+  const { load } = records;
 
   async function loadMember(tx: DbOrTx, organisationId: number, memberId: number) {
-    const row = await findMember(tx, organisationId, memberId);
+    const row = await organisationMembersRepository.find(tx, memberId, membersOf(organisationId));
     if (!row) throw notFound('No member of this organisation with that id.');
     return row;
   }
@@ -107,7 +109,11 @@ export function createOrganisationsService(ctx: AppContext) {
     const investor = await findInvestorRef(tx, userId);
     if (!investor) throw fieldError('user_id', 'The selected investor is invalid.');
     if (await findMemberByUser(tx, organisationId, userId)) throw fieldError('user_id', ALREADY_MEMBER);
-    const created = await insertMember(tx, organisationId, userId, role);
+    const created = await organisationMembersRepository.insert(tx, {
+      organisation_id: organisationId,
+      user_id: userId,
+      role,
+    });
     await recordAudit(tx, actor, {
       action: 'organisation.member_added',
       subjectType: 'organisation',
@@ -117,23 +123,10 @@ export function createOrganisationsService(ctx: AppContext) {
     return created;
   }
 
-  /** Creates an organisation in the caller's transaction (staff, or an approved proposal). */
-  async function insert(tx: DbOrTx, actor: Actor, input: CreateInput) {
-    const row = await insertOrganisation(tx, { ...patchOf(input), name: input.name });
-    const created = await load(tx, row.id);
-    await recordAudit(tx, actor, {
-      action: 'organisation.created',
-      subjectType: 'organisation',
-      subjectId: row.id,
-      after: created,
-    });
-    return created;
-  }
-
   const subject: SubjectDefinition = {
     type: 'organisation',
     async find(tx, id) {
-      const row = await findOrganisation(tx, id);
+      const row = await organisationsRepository.find(tx, id);
       return row ? { id: row.id, name: row.name, email: row.email } : undefined;
     },
     adminUrl: (id) => `/admin/investors/organisations/${id}/details`,
@@ -141,82 +134,14 @@ export function createOrganisationsService(ctx: AppContext) {
   };
 
   return {
+    ...records,
     subject,
-    load,
     link,
-
-    async list(raw: Record<string, unknown>, requestUrl: string) {
-      const query = parseListQuery(organisationsListQuery, raw);
-      const { rows, total } = await listOrganisations(db, query);
-      const data = rows.map((row) => pickFields(toOrganisation(row), query.fields));
-      return paginate(data, total, query, requestUrl);
-    },
-
-    /** The filtered list as a file, with the chosen columns (all by default). */
-    export: (raw: Record<string, unknown>, format: ExportFormat, columnKeys: string[]) =>
-      exportRecords({
-        columns: ORGANISATION_COLUMNS,
-        chosen: columnKeys,
-        batches: allOrganisations(db, parseListQuery(organisationsListQuery, raw), EXPORT_CAP),
-        present: (batch) => batch.map(toOrganisation),
-        cell,
-        format,
-        sheetName: 'Organisations',
-      }),
-
-    get: (id: number) => load(db, id),
-
-    insert,
-
-    async create(actor: Actor, input: CreateInput) {
-      const created = await db.transaction((tx) => insert(tx, actor, input));
-      return load(db, created.id);
-    },
-
-    async update(actor: Actor, id: number, input: UpdateInput) {
-      await db.transaction(async (tx) => {
-        const before = await load(tx, id);
-        await updateOrganisation(tx, id, patchOf(input));
-        const after = await load(tx, id);
-        const changed = (Object.keys(after) as Array<keyof Organisation>).filter(
-          (key) => key !== 'updated_at' && after[key] !== before[key],
-        );
-        if (changed.length === 0) return;
-        const pick = (organisation: Organisation) =>
-          Object.fromEntries(changed.map((key) => [key, organisation[key]]));
-        await recordAudit(tx, actor, {
-          action: 'organisation.updated',
-          subjectType: 'organisation',
-          subjectId: id,
-          before: pick(before),
-          after: pick(after),
-        });
-      });
-      return load(db, id);
-    },
-
-    async remove(actor: Actor, id: number) {
-      const files = await db.transaction(async (tx) => {
-        const before = await load(tx, id);
-        const keys = await purgeRecordParts(tx, 'organisation', id);
-        const closed = await closePendingFor(tx, id, actor.userId);
-        await deleteOrganisation(tx, id);
-        await recordAudit(tx, actor, {
-          action: 'organisation.deleted',
-          subjectType: 'organisation',
-          subjectId: id,
-          before: { name: before.name, members_count: before.members_count },
-          after: closed > 0 ? { pending_applications_closed: closed } : null,
-        });
-        return keys;
-      });
-      await removeStoredFiles(ctx.storage, files);
-    },
 
     async members(id: number, raw: Record<string, unknown>, requestUrl: string) {
       const query = parseListQuery(organisationMembersListQuery, raw);
       await load(db, id);
-      const { rows, total } = await listMembers(db, id, query);
+      const { rows, total } = await organisationMembersRepository.list(db, query, membersOf(id));
       return paginate(rows.map(toMember), total, query, requestUrl);
     },
 
@@ -237,7 +162,7 @@ export function createOrganisationsService(ctx: AppContext) {
       await db.transaction(async (tx) => {
         const before = await loadMember(tx, id, memberId);
         if (before.link.role === role) return;
-        await updateMemberRole(tx, memberId, role);
+        await organisationMembersRepository.update(tx, memberId, { role });
         await recordAudit(tx, actor, {
           action: 'organisation.member_updated',
           subjectType: 'organisation',
@@ -252,7 +177,7 @@ export function createOrganisationsService(ctx: AppContext) {
     async removeMember(actor: Actor, id: number, memberId: number) {
       await db.transaction(async (tx) => {
         const before = await loadMember(tx, id, memberId);
-        await deleteMember(tx, memberId);
+        await organisationMembersRepository.remove(tx, memberId);
         await recordAudit(tx, actor, {
           action: 'organisation.member_removed',
           subjectType: 'organisation',

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { ROLES } from '@portico/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 
@@ -28,5 +29,14 @@ export async function updateUser(db: DbOrTx, id: number, patch: UserPatch): Prom
     .where(eq(users.id, id))
     .returning();
   if (!row) throw new Error(`user ${id} vanished during update`);
+  return row;
+}
+
+/** An investor (role 5) by id, as a reference ({ id, name, email }), or undefined for anyone else. */
+export async function findInvestorRef(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role_id, ROLES.USER)));
   return row;
 }

@@ -1,0 +1,168 @@
+import { parseListQuery, type ExportFormat, type ListColumn } from '@portico/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { recordAudit, type Actor } from '../audit/audit';
+import { EXPORT_CAP, exportRecords, type Cell } from '../export/table-export';
+import { notFound } from '../http/errors';
+import { paginate, pickFields } from '../list-query/paginator';
+import type { Storage } from '../storage/storage';
+import { changedFields } from './changed-fields';
+import type { RecordRepository, RecordTable } from './record-repository';
+
+type Snapshot = Record<string, unknown>;
+/** A record as the contract presents it: its id and its fields. */
+type Resource = Snapshot & { id: number };
+
+/** What a record type adds to the shared plumbing: its names, its mapper, its inputs and its rules. */
+export interface RecordDefinition<
+  T extends RecordTable,
+  Row,
+  Item extends Resource,
+  Create,
+  Update,
+  Key extends string,
+> {
+  db: Db;
+  /** where a deleted record's files are removed from, once the deletion commits */
+  storage: Storage;
+  repository: RecordRepository<T, Row>;
+  /** the audit trail's subject type, and its actions' prefix: `nominee` writes nominee.created … */
+  auditType: string;
+  /** the 404's message: "No nominee with that id." */
+  notFound: string;
+  /** a row as the contract's resource (the mapper) */
+  present: (row: Row) => Item;
+  /** the new row's columns from a create input */
+  insert: (input: Create) => T['$inferInsert'];
+  /** the columns an update input changes; before is the record as it stands */
+  patch: (input: Update, before: Item) => Partial<T['$inferInsert']>;
+  /** what the audit row of a deletion keeps of the record */
+  deleted: (before: Item) => Snapshot;
+  export: {
+    columns: readonly ListColumn<Key>[];
+    sheetName: string;
+    /** a record's value in a column of the file */
+    cell: (item: Item, key: Key) => Cell;
+  };
+  /** Rules and clean-up, each in the change's transaction; a rule refuses by throwing (a 422 or a 409). */
+  rules?: {
+    create?: (tx: DbOrTx, input: Create) => Promise<void>;
+    update?: (tx: DbOrTx, input: Update, before: Item) => Promise<void>;
+    /** before the row goes (e.g. "refused while linked"); answers what the deletion's audit row records as after */
+    remove?: (tx: DbOrTx, actor: Actor, before: Item) => Promise<Snapshot | null | undefined>;
+  };
+  /** deletes what hangs off a record with it; answers the storage keys of its files */
+  purge?: (tx: DbOrTx, id: number) => Promise<string[]>;
+  /** what a unique violation on create or update means to the user (a field error) */
+  conflict?: () => Error;
+}
+
+/**
+ * List, export, get or 404, and create, update and delete in a transaction with their audit row (an
+ * update records only the fields it changed, and nothing when it changed none).
+ */
+export function createRecordService<
+  T extends RecordTable,
+  Row,
+  Item extends Resource,
+  Create,
+  Update,
+  Key extends string,
+>(definition: RecordDefinition<T, Row, Item, Create, Update, Key>) {
+  const { db, repository, auditType, rules } = definition;
+
+  async function load(tx: DbOrTx, id: number): Promise<Item> {
+    const row = await repository.find(tx, id);
+    if (!row) throw notFound(definition.notFound);
+    return definition.present(row);
+  }
+
+  function conflicted(error: unknown): never {
+    if (definition.conflict && isUniqueViolation(error)) throw definition.conflict();
+    throw error;
+  }
+
+  /** Creates a record in the caller's transaction (a proposal approved elsewhere, too). */
+  async function insert(tx: DbOrTx, actor: Actor, input: Create): Promise<Item> {
+    await rules?.create?.(tx, input);
+    const row = await repository.insert(tx, definition.insert(input));
+    const created = await load(tx, row.id);
+    await recordAudit(tx, actor, {
+      action: `${auditType}.created`,
+      subjectType: auditType,
+      subjectId: created.id,
+      after: created,
+    });
+    return created;
+  }
+
+  return {
+    load,
+    insert,
+
+    async list(raw: Record<string, unknown>, requestUrl: string) {
+      const query = parseListQuery(repository.spec, raw);
+      const { rows, total } = await repository.list(db, query);
+      const data = rows.map((row) => pickFields(definition.present(row), query.fields));
+      return paginate(data, total, query, requestUrl);
+    },
+
+    /** The filtered list as a file, with the chosen columns (all by default). */
+    export: (raw: Record<string, unknown>, format: ExportFormat, columnKeys: string[]) =>
+      exportRecords({
+        columns: definition.export.columns,
+        chosen: columnKeys,
+        batches: repository.batches(db, parseListQuery(repository.spec, raw), EXPORT_CAP),
+        present: (batch) => batch.map(definition.present),
+        cell: definition.export.cell,
+        format,
+        sheetName: definition.export.sheetName,
+      }),
+
+    get: (id: number) => load(db, id),
+
+    async create(actor: Actor, input: Create) {
+      const created = await db.transaction((tx) => insert(tx, actor, input)).catch(conflicted);
+      return load(db, created.id);
+    },
+
+    async update(actor: Actor, id: number, input: Update) {
+      await db
+        .transaction(async (tx) => {
+          const before = await load(tx, id);
+          await rules?.update?.(tx, input, before);
+          await repository.update(tx, id, definition.patch(input, before));
+          const changes = changedFields(before, await load(tx, id));
+          if (changes)
+            await recordAudit(tx, actor, {
+              action: `${auditType}.updated`,
+              subjectType: auditType,
+              subjectId: id,
+              ...changes,
+            });
+        })
+        .catch(conflicted);
+      return load(db, id);
+    },
+
+    /** Deletes the record and what hangs off it; its stored files go once the deletion commits. */
+    async remove(actor: Actor, id: number) {
+      const files = await db.transaction(async (tx) => {
+        const before = await load(tx, id);
+        const after = await rules?.remove?.(tx, actor, before);
+        const keys = (await definition.purge?.(tx, id)) ?? [];
+        await repository.remove(tx, id);
+        await recordAudit(tx, actor, {
+          action: `${auditType}.deleted`,
+          subjectType: auditType,
+          subjectId: id,
+          before: definition.deleted(before),
+          after: after ?? null,
+        });
+        return keys;
+      });
+      // A file that will not delete is left behind, never fatal: its row is already gone.
+      for (const key of files) await definition.storage.delete(key).catch(() => undefined);
+    },
+  };
+}
