@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { precompress } from './build-tools/precompress';
 
 const API_ORIGIN = process.env.PORTICO_API_ORIGIN ?? 'http://localhost:3000';
 
@@ -15,11 +16,13 @@ const proxyPostOnly: ProxyOptions = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // The bundle check (scripts/check-bundle.mjs) follows each page's chunks through the manifest.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -45,6 +45,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createUsersService } from './modules/users/users.service';
+import { registerCompression } from './platform/http/compression';
 import { registerMultipart } from './platform/http/multipart';
 import { broadcastingRoutes } from './modules/broadcasting/broadcasting.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -228,6 +229,7 @@ export async function buildApp(ctx: AppContext) {
       },
     },
   });
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(formbody);
   await registerMultipart(app, config.UPLOAD_LIMIT);

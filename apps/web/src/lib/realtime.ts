@@ -73,11 +73,27 @@ export function pusherOptions(config: RealtimeConfig, location: Location = windo
 }
 
 /**
- * Opens the connection with pusher-js and laravel-echo, loaded on first use so pages that never connect
- * do not download them. One object, so tests can replace it.
+ * Resolves once the page has loaded and the browser is idle (at most a few seconds later): live
+ * updates can wait that long, the first paint should not wait for their 70 kB of code.
+ */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 3000 });
+      else setTimeout(resolve, 0);
+    };
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+}
+
+/**
+ * Opens the connection with pusher-js and laravel-echo, loaded on first use, after the first paint, so
+ * pages that never connect do not download them. One object, so tests can replace it.
  */
 export const realtime = {
   async connect(config: RealtimeConfig): Promise<RealtimeConnection> {
+    await whenIdle();
     const [{ default: Pusher }, { default: Echo }] = await Promise.all([
       import('pusher-js'),
       import('laravel-echo'),

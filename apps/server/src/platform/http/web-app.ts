@@ -9,7 +9,8 @@ const API_PATH = /^\/(api|sanctum|broadcasting|app|email\/verify|health|ready)(\
 
 /**
  * Serves the built web app: hashed assets cached for a year, and index.html (never cached) for any
- * other GET that asks for HTML, so client-side routes work on reload.
+ * other GET that asks for HTML, so client-side routes work on reload. The build writes a .br and a .gz
+ * beside each text file; a client gets the best one its Accept-Encoding allows (with Vary on it).
  */
 export async function serveWebApp(app: FastifyInstance, distDir: string) {
   const root = path.resolve(distDir);
@@ -20,6 +21,9 @@ export async function serveWebApp(app: FastifyInstance, distDir: string) {
       index: false,
       // Files are looked up on each request, so a rebuild is served without a restart.
       wildcard: true,
+      preCompressed: true,
+      // .vite/manifest.json is for the bundle check, not for browsers.
+      allowedPath: (pathname) => !pathname.split('/').some((segment) => segment.startsWith('.')),
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,11 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useLocation } from 'react-router';
-import { AcceptTermsModal } from '../../components/terms/accept-terms-modal';
 import { MAINTENANCE_PATH, TERMS_PATH } from '../../config/app';
 import { acceptTerms } from '../../features/terms/api/accept-terms';
 import { termsHrefOf, useBranding } from '../../lib/branding';
 import { fetchCurrentUser, setSession, useSession } from '../../lib/session';
+
+// Few people ever meet the modal: its code (Modal, Checkbox, focus trap) loads only when it shows.
+const AcceptTermsModal = lazy(async () => ({
+  default: (await import('../../components/terms/accept-terms-modal')).AcceptTermsModal,
+}));
 
 /** Pages the modal never covers: the terms themselves, and maintenance. */
 const UNGATED = new Set([TERMS_PATH, MAINTENANCE_PATH]);
@@ -32,6 +36,8 @@ export function TermsGate() {
   if (!user || !branding || UNGATED.has(pathname)) return null;
   if (user.accepted_terms_version >= branding.terms_version) return null;
   return (
-    <AcceptTermsModal key={branding.terms_version} termsHref={termsHrefOf(branding)} onAccept={accept} />
+    <Suspense fallback={null}>
+      <AcceptTermsModal key={branding.terms_version} termsHref={termsHrefOf(branding)} onAccept={accept} />
+    </Suspense>
   );
 }
