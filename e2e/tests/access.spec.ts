@@ -13,11 +13,16 @@ test('a staff user opening a screen their role may not see gets the error page',
   await expect(page).toHaveURL(/\/admin\/investors$/);
 });
 
-test('an investor cannot open the admin portal', async ({ page }) => {
+test('an investor opening an admin address gets the investor 404 page', async ({ page }) => {
   await logIn(page, 'investor@portico.test');
-  await page.goto('/admin/settings/account/admin-accounts');
-  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Overview' })).toBeVisible();
+  for (const path of ['/admin/settings/account/admin-accounts', '/admin', '/admin/investors/1']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: "Sorry that page doesn't seem to exist" })).toBeVisible();
+    await expect(page.getByText('The page you requested cannot be found.')).toBeVisible();
+    await expect(page).toHaveTitle('404 page not found');
+  }
+  await page.getByRole('link', { name: 'Overview' }).click();
+  await expect(page).toHaveURL(/\/investor$/);
 });
 
 test('an unknown page shows the 404 page with Login and Register for a visitor', async ({ page }) => {

@@ -14,4 +14,5 @@ export * from './features';
 export * from './terminology';
 export * from './schemas/branding';
 export * from './schemas/notifications';
+export * from './countries';
 export * from './crm';

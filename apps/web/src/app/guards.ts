@@ -27,6 +27,11 @@ function loginRedirect(request: Request): Response {
 
 const forbidden = () => new RouteStatusError(403, 'This action is unauthorized.');
 const notFound = () => new RouteStatusError(404, 'Not found.');
+/**
+ * For an investor the admin portal does not exist: the investor 404 page (spec §2.4), as for any other
+ * address outside their portal. Staff whose role may not open a screen get the error page.
+ */
+const notForRole = (roleId: number) => (isInvestorRole(roleId) ? notFound() : forbidden());
 
 /**
  * Route guards as loaders (spec §4, §6). Every guard awaits the same session query, so the first page
@@ -74,7 +79,7 @@ export function createGuards(queryClient: QueryClient) {
   const staffArea: Loader = async ({ request }) => {
     const state = await signedIn(request);
     if (state instanceof Response) return state;
-    if (!isStaffRole(state.user.role_id)) throw forbidden();
+    if (!isStaffRole(state.user.role_id)) throw notForRole(state.user.role_id);
     return null;
   };
 
@@ -110,7 +115,7 @@ export function createGuards(queryClient: QueryClient) {
       if (new URL(request.url).searchParams.get('verified') === '1' && isStaffRole(roleId)) {
         return redirect(`${landingPath(roleId)}?verified=1`);
       }
-      throw forbidden();
+      throw notForRole(roleId);
     };
 
   return { root, home, guestOnly, staffArea, investorArea, investorFeature, adminScreen };

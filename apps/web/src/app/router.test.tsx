@@ -117,12 +117,20 @@ describe('guards and error pages', () => {
     },
   );
 
-  it('an investor in the admin area gets the error page with investor links', async () => {
-    mockFetch({ 'GET /api/user': json(200, { data: userWithRole(5) }) });
-    renderApp('/admin');
-    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Overview' })).toHaveAttribute('href', '/investor');
-  });
+  it.each(['/admin', '/admin/investors', '/admin/settings/account/admin-accounts'])(
+    'an investor opening %s gets the investor 404 page with investor links (spec §2.4)',
+    async (path) => {
+      mockFetch({ 'GET /api/user': json(200, { data: userWithRole(5) }) });
+      renderApp(path);
+      expect(
+        await screen.findByRole('heading', { name: "Sorry that page doesn't seem to exist" }),
+      ).toBeInTheDocument();
+      expect(screen.getByText('The page you requested cannot be found.')).toBeInTheDocument();
+      expect(screen.queryByText(/try again later/)).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Overview' })).toHaveAttribute('href', '/investor');
+      expect(screen.queryByRole('link', { name: 'Back to login' })).not.toBeInTheDocument();
+    },
+  );
 
   it('an unknown URL renders the 404 page', async () => {
     mockFetch({ 'GET /api/user': json(401, { message: 'Unauthenticated.' }) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredCountrySchema } from './subjects';
 
 /**
  * Structured questions (categorisation declarations, registration form, fact find, risk profile): the
@@ -168,11 +169,7 @@ function valueSchema(question: Question): z.ZodType {
       });
     }
     case 'country':
-      return z
-        .string()
-        .trim()
-        .toUpperCase()
-        .regex(/^[A-Z]{2}$/, { error: 'The :attribute field must be a two-letter country code, e.g. GB.' });
+      return requiredCountrySchema;
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCountryCode } from '../countries';
 
 /**
  * The CRM records that documents, notes, calls, tasks and the activity timeline hang off. Each has an
@@ -53,14 +54,26 @@ export const optionalEmail = z
   .optional();
 
 export const COUNTRIES_NOTE = 'ISO 3166-1 alpha-2 country code, e.g. GB';
+export const COUNTRY_MESSAGE = 'The :attribute field must be a country from the list (ISO code, e.g. GB).';
+
+/** A required country: an ISO 3166-1 alpha-2 code of COUNTRY_CODES, in any case ("gb" is GB). */
+export const requiredCountrySchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine(isCountryCode, { error: COUNTRY_MESSAGE })
+  .meta({ description: COUNTRIES_NOTE });
+
+/** An optional country: "" clears it (sent as null). */
 export const countrySchema = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^([A-Z]{2})?$/, { error: 'The :attribute field must be a two-letter country code, e.g. GB.' })
+  .refine((value) => value === '' || isCountryCode(value), { error: COUNTRY_MESSAGE })
   .transform((value) => (value === '' ? null : value))
   .nullable()
-  .optional();
+  .optional()
+  .meta({ description: COUNTRIES_NOTE });
 
 export const addressShape = {
   address_line_1: optionalText(200),

@@ -235,6 +235,20 @@ describe('adding, changing and deleting contacts', () => {
     expect((await admin.patch('/api/contacts/abc', { city: 'Hull' })).statusCode).toBe(404);
   });
 
+  it('keeps only real ISO 3166-1 countries: UN and XX are 422 on the country field, GB is saved', async () => {
+    const created = data(await admin.post('/api/contacts', { first_name: 'Cora', last_name: 'Country' }));
+    const id = Number(created.id);
+    for (const country of ['UN', 'XX']) {
+      const refused = await admin.patch(`/api/contacts/${id}`, { country });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(json<Errors>(refused).errors).toEqual({
+        country: ['The country field must be a country from the list (ISO code, e.g. GB).'],
+      });
+    }
+    const saved = await admin.patch(`/api/contacts/${id}`, { country: 'gb' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(data(saved).country).toBe('GB');
+  });
   it('deletes a contact with investors.delete, audited; the Investment Committee may not', async () => {
     const created = data(await admin.post('/api/contacts', { first_name: 'Del', last_name: 'Ete' }));
     const id = Number(created.id);

@@ -1,5 +1,6 @@
 import { TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { CountrySelect } from './country-select';
 import { FormSection } from './form-section';
 
 /** The fields of contracts' addressShape, as a form holds them. */
@@ -33,12 +34,7 @@ export function AddressFields<Values extends Record<AddressField, string>>({
       />
       <TextInput label="Town or city" maxLength={100} {...form.getInputProps('city')} />
       <TextInput label="Postcode" maxLength={20} {...form.getInputProps('postcode')} />
-      <TextInput
-        label="Country"
-        description="Two-letter code, e.g. GB."
-        maxLength={2}
-        {...form.getInputProps('country')}
-      />
+      <CountrySelect label="Country" clearable {...form.getInputProps('country')} />
     </FormSection>
   );
 }

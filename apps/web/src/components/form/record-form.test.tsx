@@ -96,4 +96,40 @@ describe('a record form of the shared field groups', { timeout: 30_000 }, () => 
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
     expect(await screen.findByText('Somewhere else')).toBeInTheDocument();
   });
+
+  it('picks the country by its name and saves its ISO code', async () => {
+    const { submit } = open();
+    const user = userEvent.setup();
+    const country = screen.getByRole('combobox', { name: 'Country' });
+    // The names arrive in their own chunk; the field says so until they do.
+    await waitFor(() => expect(country).toHaveAttribute('placeholder', 'Search for a country'));
+    await user.type(country, 'united k');
+    await user.click(await screen.findByRole('option', { name: 'United Kingdom' }));
+    expect(country).toHaveValue('United Kingdom');
+    expect(screen.getByText('1 unsaved change')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(submit).toHaveBeenCalledWith({ country: 'GB' }));
+  });
+
+  it('finds a country by another of its names or its code, ignoring accents', async () => {
+    open();
+    const user = userEvent.setup();
+    const country = screen.getByRole('combobox', { name: 'Country' });
+    await waitFor(() => expect(country).toHaveAttribute('placeholder', 'Search for a country'));
+    await user.type(country, 'UK');
+    expect(await screen.findByRole('option', { name: 'United Kingdom' })).toBeInTheDocument();
+    await user.clear(country);
+    await user.type(country, 'DE');
+    expect(await screen.findByRole('option', { name: 'Germany' })).toBeInTheDocument();
+    await user.clear(country);
+    await user.type(country, 'curacao');
+    expect(await screen.findByRole('option', { name: 'Curaçao' })).toBeInTheDocument();
+    await user.clear(country);
+    await user.type(country, 'ivory');
+    expect(await screen.findByRole('option', { name: "Cote d'Ivoire" })).toBeInTheDocument();
+    await user.clear(country);
+    await user.type(country, 'Atlantis');
+    expect(await screen.findByText('No country matches')).toBeInTheDocument();
+  });
 });

@@ -84,7 +84,8 @@ describe('nominees', { timeout: 30_000 }, () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Portico Nominees Ltd' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('1 High Street, London, EC1A 1BB, GB')).toBeInTheDocument();
+    // The country by its name, once the names have loaded.
+    expect(await screen.findByText('1 High Street, London, EC1A 1BB, United Kingdom')).toBeInTheDocument();
     const clients = await screen.findByRole('table', { name: 'Clients of Portico Nominees Ltd' });
     expect(await within(clients).findByRole('link', { name: 'Olivia Carter' })).toHaveAttribute(
       'href',

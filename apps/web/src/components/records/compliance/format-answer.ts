@@ -1,20 +1,6 @@
 import type { Question } from '@portico/contracts';
 import { formatDate, formatNumber } from '../../../lib/format';
 
-const regions = (() => {
-  try {
-    return new Intl.DisplayNames(['en-GB'], { type: 'region', fallback: 'none' });
-  } catch {
-    return undefined;
-  }
-})();
-
-/** "GB" → "United Kingdom (GB)", or the code alone when the browser does not know it. */
-function countryName(code: string): string {
-  const name = regions?.of(code);
-  return name && name !== code ? `${name} (${code})` : code;
-}
-
 /** Any stored value as text: answers are plain JSON (strings, numbers, booleans, lists of strings). */
 const text = (value: unknown): string =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
@@ -24,8 +10,15 @@ const text = (value: unknown): string =>
 const labelOf = (question: Question, value: unknown) =>
   question.options?.find((option) => option.value === value)?.label ?? text(value);
 
-/** A stored answer in words; null when it was not answered. */
-export function formatAnswer(question: Question, value: unknown): string | null {
+/**
+ * A stored answer in words; null when it was not answered. A country is named by `countryName`
+ * (lib/countries' useCountryName), or shown as its code.
+ */
+export function formatAnswer(
+  question: Question,
+  value: unknown,
+  countryName: (code: string) => string = (code) => code,
+): string | null {
   if (value === undefined || value === null || value === '') return null;
   if (Array.isArray(value)) {
     if (value.length === 0) return null;

@@ -1,5 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { isAsked, type Answers, type Question } from '@portico/contracts';
+import { useCountryName } from '../../../lib/countries';
 import { RecordFacts } from '../record-facts';
 import { formatAnswer } from './format-answer';
 import { questionSections } from './question-sections';
@@ -13,6 +14,7 @@ interface QuestionAnswersProps {
 
 /** Saved answers, read-only, under the form's headings; questions that were not asked are left out. */
 export function QuestionAnswers({ questions, answers, order = 3 }: QuestionAnswersProps) {
+  const countryName = useCountryName();
   const sections = questionSections(questions)
     .map((section) => ({
       ...section,
@@ -31,7 +33,7 @@ export function QuestionAnswers({ questions, answers, order = 3 }: QuestionAnswe
           <RecordFacts
             facts={section.questions.map((question) => ({
               label: question.label,
-              value: formatAnswer(question, answers[question.key]) ?? 'Not answered',
+              value: formatAnswer(question, answers[question.key], countryName) ?? 'Not answered',
               // A question in a sentence reads across the row; short fields (names, postcode) share it.
               wide: question.kind === 'textarea' || question.label.length > 40,
             }))}

@@ -1,6 +1,7 @@
 import { Checkbox, NumberInput, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { Answers, Question } from '@portico/contracts';
+import { CountrySelect } from '../../form/country-select';
 
 /** A choice among this many options or fewer is a set of radio buttons; more is a select. */
 const RADIO_LIMIT = 6;
@@ -74,13 +75,12 @@ export function QuestionField({ question, form }: QuestionFieldProps) {
       );
     case 'country':
       return (
-        <TextInput
-          {...props}
+        <CountrySelect
           {...common}
-          description={help ?? 'Two-letter code, e.g. GB.'}
-          maxLength={2}
-          autoComplete="off"
-          value={(props.value as string | undefined) ?? ''}
+          value={props.value as string | undefined}
+          onChange={(code) => form.setFieldValue(key, code)}
+          onBlur={props.onBlur as () => void}
+          clearable={!required}
         />
       );
     case 'number':

@@ -2,24 +2,16 @@ import { CLIENT_TYPE_LABELS, type Contact } from '@portico/contracts';
 import { LeadStatusBadge } from '../../../components/records/lead-status-badge';
 import { EmailLink, PhoneLink, RecordFacts, type RecordFact } from '../../../components/records/record-facts';
 import { RecordSection } from '../../../components/records/record-section';
+import { useCountryName } from '../../../lib/countries';
 import { formatDate } from '../../../lib/format';
+import { addressOf } from '../../../lib/records/address-of';
 import { useTerminology } from '../../../lib/terminology';
 import { categoryLabel } from './contact-badges';
-
-function address(contact: Contact): string | null {
-  const parts = [
-    contact.address_line_1,
-    contact.address_line_2,
-    contact.city,
-    contact.postcode,
-    contact.country,
-  ].filter(Boolean);
-  return parts.length > 0 ? parts.join(', ') : null;
-}
 
 /** The key facts of a contact at a glance, at the top of their Activity tab. */
 export function ContactSummary({ contact }: { contact: Contact }) {
   const terminology = useTerminology();
+  const countryName = useCountryName();
   const facts: RecordFact[] = [
     { label: 'Email', value: <EmailLink email={contact.email} /> },
     { label: 'Phone', value: <PhoneLink phone={contact.phone} /> },
@@ -33,7 +25,7 @@ export function ContactSummary({ contact }: { contact: Contact }) {
     },
     { label: 'Owner', value: contact.owner?.name },
     { label: 'Source', value: contact.source },
-    { label: 'Address', value: address(contact) },
+    { label: 'Address', value: addressOf(contact, countryName) },
     { label: 'Added', value: formatDate(contact.created_at) },
   ];
   return (

@@ -18,6 +18,7 @@ import {
 import { useContacts } from '../api/get-contacts';
 import { categoryLabel, ContactStateBadge } from '../components/contact-badges';
 import { ContactsFilters } from '../components/contacts-filters';
+import { CountryName } from '../../../components/records/country-name';
 
 /**
  * /admin/investors/contacts (spec §2.1): people staff are in touch with who are not (yet) portal users.
@@ -81,7 +82,7 @@ export function ContactsListPage() {
         category: { render: (row) => categoryLabel(terminology, row.category) },
         owner: { render: (row) => dash(row.owner?.name) },
         source: { render: (row) => dash(row.source) },
-        country: { render: (row) => dash(row.country) },
+        country: { render: (row) => <CountryName code={row.country} /> },
         created_at: { render: (row) => formatDate(row.created_at), sortKey: 'created_at', nowrap: true },
       }}
       skeletonRows={8}

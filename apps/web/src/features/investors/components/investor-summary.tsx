@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { LeadStatusBadge } from '../../../components/records/lead-status-badge';
 import { EmailLink, PhoneLink, RecordFacts } from '../../../components/records/record-facts';
 import { RecordSection } from '../../../components/records/record-section';
+import { useCountryName } from '../../../lib/countries';
 import { addressOf } from '../../../lib/records/address-of';
 import { formatDate, formatDateTime, isPast } from '../../../lib/format';
 import { useFeature } from '../../../lib/branding';
@@ -19,6 +20,7 @@ const SCREENING: Record<Investor['screening_status'], string> = {
 
 /** The key facts of an investor at a glance, at the top of their Activity tab. */
 export function InvestorSummary({ investor }: { investor: Investor }) {
+  const countryName = useCountryName();
   const terminology = useTerminology();
   const screening = useFeature('screening');
   const expires = investor.category_expires_at;
@@ -64,7 +66,7 @@ export function InvestorSummary({ investor }: { investor: Investor }) {
     ['Email verified', investor.email_verified_at ? formatDate(investor.email_verified_at) : 'Not yet'],
     ['Registered', formatDate(investor.created_at)],
     ['Last login', investor.last_login_at ? formatDateTime(investor.last_login_at) : 'Never'],
-    ['Address', addressOf(investor)],
+    ['Address', addressOf(investor, countryName)],
     [
       'Organisations',
       investor.organisations.length > 0

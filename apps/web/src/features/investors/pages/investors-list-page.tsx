@@ -21,6 +21,7 @@ import {
 } from '../api/investor-list-params';
 import { categoryLabel, InvestorStatusBadge, OnboardingBadge } from '../components/investor-badges';
 import { InvestorsFilters } from '../components/investors-filters';
+import { CountryName } from '../../../components/records/country-name';
 
 /** /admin/investors (spec §2.1): search, filters, sort, columns, pages and exports, all in the address. */
 export function InvestorsListPage() {
@@ -85,7 +86,7 @@ export function InvestorsListPage() {
             ),
         },
         owner: { render: (row) => dash(row.owner?.name) },
-        country: { render: (row) => dash(row.country) },
+        country: { render: (row) => <CountryName code={row.country} /> },
         status: { render: (row) => <InvestorStatusBadge status={row.status} />, nowrap: true },
         last_login_at: {
           render: (row) => (row.last_login_at ? formatDateTime(row.last_login_at) : 'Never'),

@@ -12,6 +12,7 @@ import {
   nomineeFilters,
   REQUIRED_NOMINEE_COLUMNS,
 } from '../api/nominee-list-params';
+import { CountryName } from '../../../components/records/country-name';
 
 /** /admin/investors/nominees (spec §2.1, with nominee accounts on): search, sort, columns and pages. */
 export function NomineesListPage() {
@@ -42,7 +43,7 @@ export function NomineesListPage() {
         email: { render: (row) => dash(row.email) },
         phone: { render: (row) => dash(row.phone) },
         city: { render: (row) => dash(row.city) },
-        country: { render: (row) => dash(row.country) },
+        country: { render: (row) => <CountryName code={row.country} /> },
         clients_count: { render: (row) => formatNumber(row.clients_count ?? 0), align: 'right' },
         created_at: { render: (row) => formatDate(row.created_at), sortKey: 'created_at', nowrap: true },
       }}

@@ -3,10 +3,12 @@ import { ORGANISATION_TYPE_LABELS, type Organisation } from '@portico/contracts'
 import { EmailLink, PhoneLink, RecordFacts } from '../../../components/records/record-facts';
 import { RecordSection } from '../../../components/records/record-section';
 import { formatDate, formatNumber } from '../../../lib/format';
+import { useCountryName } from '../../../lib/countries';
 import { addressOf } from '../../../lib/records/address-of';
 
 /** The organisation at a glance, at the top of its details. */
 export function OrganisationSummary({ organisation }: { organisation: Organisation }) {
+  const countryName = useCountryName();
   const { email, phone, website } = organisation;
   return (
     <RecordSection title="Details">
@@ -24,7 +26,7 @@ export function OrganisationSummary({ organisation }: { organisation: Organisati
               </Anchor>
             ),
           },
-          { label: 'Address', value: addressOf(organisation) },
+          { label: 'Address', value: addressOf(organisation, countryName) },
           { label: 'Members', value: formatNumber(organisation.members_count) },
           { label: 'Added', value: formatDate(organisation.created_at) },
           { label: 'Last changed', value: formatDate(organisation.updated_at) },

@@ -15,6 +15,7 @@ import {
   REQUIRED_ORGANISATION_COLUMNS,
 } from '../api/organisation-list-params';
 import { ORGANISATION_TYPE_OPTIONS } from '../components/organisation-options';
+import { CountryName } from '../../../components/records/country-name';
 
 /** /admin/investors/organisations (spec §2.1): search, type, sort, columns and pages, all in the address. */
 export function OrganisationsListPage() {
@@ -59,7 +60,7 @@ export function OrganisationsListPage() {
         phone: { render: (row) => dash(row.phone) },
         website: { render: (row) => <WebsiteLink url={row.website} /> },
         city: { render: (row) => dash(row.city) },
-        country: { render: (row) => dash(row.country) },
+        country: { render: (row) => <CountryName code={row.country} /> },
         members_count: { render: (row) => formatNumber(row.members_count ?? 0), align: 'right' },
         created_at: { render: (row) => formatDate(row.created_at), sortKey: 'created_at', nowrap: true },
       }}
