@@ -108,7 +108,7 @@ export const FEATURE_FLAGS = [
     camel: 'enableRiskWarning',
     snake: 'risk_warning_enabled',
     label: 'Risk warning',
-    description: 'Shows the regulator’s risk warning banner on every investor page, and a second test bank.',
+    description: 'Shows the regulator’s risk warning banner, with its risk summary, on every investor page.',
   },
   {
     key: 'financialPromotionExceptions',
@@ -147,6 +147,28 @@ export type FeatureSnake = FeatureFlag['snake'];
 export type FeatureSet = Record<FeatureKey, boolean>;
 
 export const FEATURE_KEYS = FEATURE_FLAGS.map<FeatureKey>((flag) => flag.key);
+
+/**
+ * The flags whose feature exists today. A flag not listed here cannot be switched on (the API refuses
+ * it and the features page shows it as not yet available), and reads as off whatever was stored. The
+ * issue that builds a flag's feature adds the flag here.
+ */
+export const AVAILABLE_FEATURES: ReadonlySet<FeatureKey> = new Set<FeatureKey>([
+  'complianceRequiresCategorisation',
+  'tax',
+  'nominee',
+  'hideBankAdmin',
+  'riskWarning',
+  'organisationLinks',
+]);
+
+export const isFeatureAvailable = (key: FeatureKey): boolean => AVAILABLE_FEATURES.has(key);
+
+export const FEATURE_NOT_YET_AVAILABLE = 'Not yet available';
+
+/** The 422 message for switching on a flag whose feature does not exist yet. */
+export const featureNotAvailableMessage = (flag: FeatureFlag): string =>
+  `${flag.label} is not yet available on this platform, so it cannot be switched on.`;
 
 export const featureFlag = (key: FeatureKey): FeatureFlag => {
   const flag = FEATURE_FLAGS.find((candidate) => candidate.key === key);

@@ -1,4 +1,4 @@
-import { ALL_FEATURES_ON, ROLES, type RoleId } from '@portico/contracts';
+import { FEATURE_KEYS, isFeatureAvailable, ROLES, type RoleId } from '@portico/contracts';
 import { count, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { rowsOf, type Db } from '../db/client';
@@ -77,9 +77,9 @@ export async function seedDemo(ctx: AppContext) {
     const admin = inserted.find((user) => user.role_id === ROLES.SUPER_ADMIN);
     const invitee = await insertUser(tx, { ...DEMO_INVITEE, invited_at: now, invited_by: admin?.id ?? null });
     await auth.sendInvitation(tx, invitee, admin?.name ?? 'The Portico team');
-    // The demo shows the whole product: every feature on, real terms and risk texts.
+    // The demo shows the whole product: every feature that exists on, real terms and risk texts.
     await saveBranding(tx, {
-      features: { ...ALL_FEATURES_ON },
+      features: Object.fromEntries(FEATURE_KEYS.map((key) => [key, isFeatureAvailable(key)])),
       terms_text: DEMO_TERMS,
       terms_format: 'text',
       terms_version: 1,

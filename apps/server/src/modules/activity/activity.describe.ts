@@ -1,14 +1,22 @@
-import { CALL_OUTCOME_LABELS, type CallOutcome } from '@portico/contracts';
+import {
+  CALL_OUTCOME_LABELS,
+  ORGANISATION_ROLE_LABELS,
+  type CallOutcome,
+  type OrganisationRole,
+} from '@portico/contracts';
 import { complianceWords as words } from '../compliance/compliance.describe';
+import { changedFields } from './activity-fields';
 
 type Values = Record<string, unknown> | null;
 
 const text = (value: unknown) =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-const fieldList = (values: Values) =>
-  Object.keys(values ?? {})
-    .map((key) => key.replace(/_/g, ' '))
-    .join(', ');
+const changed = (values: Values) => `Details changed: ${changedFields(values) || 'no visible change'}`;
+const quoted = (value: unknown) => (text(value) ? ` “${text(value)}”` : '');
+const role = (value: unknown) =>
+  ORGANISATION_ROLE_LABELS[text(value) as OrganisationRole]?.toLowerCase() ?? 'member';
+/** "investor Jane Smith": an account's holder, as the snapshot keeps it. */
+const holder = (value: unknown) => (text(value) ? ` for ${text(value)}` : '');
 
 /** A sentence for each thing that can happen to a record, from its audit row. */
 export function describeActivity(action: string, before: Values, after: Values): string {
@@ -30,7 +38,34 @@ export function describeActivity(action: string, before: Values, after: Values):
     case 'investor.created':
       return 'Added by staff';
     case 'investor.updated':
-      return `Details changed: ${fieldList(after) || 'no visible change'}`;
+    case 'contact.updated':
+    case 'organisation.updated':
+    case 'nominee.updated':
+    case 'investment_method.updated':
+      return changed(after);
+    case 'contact.created':
+    case 'organisation.created':
+    case 'nominee.created':
+    case 'investment_method.created':
+      return 'Added';
+    case 'contact.converted':
+      return `Registered as an investor${text(after?.investor) ? `: ${text(after?.investor)}` : ''}`;
+    case 'organisation.member_added':
+      return `${text(after?.name)} linked as ${role(after?.role)}`;
+    case 'organisation.member_updated':
+      return `${text(after?.name)}’s role changed to ${role(after?.role)}`;
+    case 'organisation.member_removed':
+      return `${text(before?.name)} unlinked`;
+    case 'nominee.client_added':
+      return `${text(after?.name)} added as a client`;
+    case 'nominee.client_removed':
+      return `${text(before?.name)} removed as a client`;
+    case 'investment_method.entity_added':
+      return `Account${quoted(after?.name)} added${holder(after?.holder)}`;
+    case 'investment_method.entity_updated':
+      return `An account’s details changed: ${changedFields(after) || 'no visible change'}`;
+    case 'investment_method.entity_removed':
+      return `Account${quoted(before?.name)} removed${holder(before?.holder)}`;
     case 'investor.deactivated':
       return 'Deactivated: can no longer sign in';
     case 'investor.restored':

@@ -214,18 +214,42 @@ describe('feature flags', () => {
   beforeAll(fresh);
 
   it('accepts either spelling and answers both', async () => {
-    const response = await admin.patch('/api/features', { enableFunds: true, risk_warning_enabled: '1' });
+    const response = await admin.patch('/api/features', { enableNominee: true, risk_warning_enabled: '1' });
     expect(response.statusCode).toBe(200);
     const body = data(response);
     expect(body).toMatchObject({
-      enableFunds: true,
-      funds_enabled: true,
+      enableNominee: true,
+      nominee_enabled: true,
       enableRiskWarning: true,
       risk_warning_enabled: true,
     });
-    expect(body).toMatchObject({ enableNominee: false, nominee_enabled: false });
-    const off = data(await admin.patch('/api/features', { funds_enabled: false }));
-    expect(off).toMatchObject({ enableFunds: false, enableRiskWarning: true });
+    expect(body).toMatchObject({ enableTax: false, tax_enabled: false });
+    const off = data(await admin.patch('/api/features', { nominee_enabled: false }));
+    expect(off).toMatchObject({ enableNominee: false, enableRiskWarning: true });
+  });
+
+  it('refuses to switch on a feature that is not built yet, in the field it concerns', async () => {
+    for (const body of [
+      { enableFunds: true },
+      { market_sounding_enabled: '1' },
+      { tax_enabled: true, ca_use_intl_check: true },
+    ]) {
+      const response = await admin.patch('/api/features', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(422);
+      const field = Object.keys(body).at(-1) ?? '';
+      expect(errors(response)[field]?.[0]).toMatch(/is not yet available on this platform/);
+    }
+    // Nothing of a refused request is saved, and switching one off is allowed.
+    const after = data(await admin.patch('/api/features', { enableFunds: false }));
+    expect(after).toMatchObject({ enableFunds: false, enableTax: false, ca_use_intl_check: false });
+  });
+
+  it('reads a flag stored on before its feature existed as off', async () => {
+    await t.ctx.db.update(branding).set({ features: { funds: true, nominee: true } });
+    const body = data(await admin.patch('/api/features', { tax_enabled: false }));
+    expect(body).toMatchObject({ enableFunds: false, funds_enabled: false, enableNominee: true });
+    const [row] = await t.ctx.db.select().from(branding);
+    expect(row?.features).toMatchObject({ funds: false, nominee: true });
   });
 
   it('needs the features permission', async () => {

@@ -4,8 +4,11 @@ import {
   COLOUR_KEYS,
   DEFAULT_COLOURS,
   DEFAULT_TERMINOLOGY,
+  featureNotAvailableMessage,
   featureSpellings,
+  FEATURE_FLAGS,
   FEATURE_KEYS,
+  isFeatureAvailable,
   readFeatureInput,
   resolveTerminology,
   TERM_KEYS,
@@ -51,7 +54,8 @@ function stateOf(row: BrandingRow | undefined): BrandingState {
     if (typeof value === 'string') colours[key] = value;
   }
   const features = { ...ALL_FEATURES_OFF };
-  for (const key of FEATURE_KEYS) features[key] = row?.features[key] === true;
+  // A flag whose feature is not built yet reads as off, whatever an older version stored.
+  for (const key of FEATURE_KEYS) features[key] = row?.features[key] === true && isFeatureAvailable(key);
   return { row, colours, terminology: resolveTerminology(row?.navigation), features };
 }
 
@@ -221,6 +225,9 @@ export function createBrandingService(ctx: AppContext, notifications: Notificati
     /** Settings → account → features: any subset of flags, in either spelling. */
     async setFeatures(actor: Actor, input: Record<string, unknown>) {
       const changes = readFeatureInput(input);
+      for (const flag of FEATURE_FLAGS)
+        if (changes[flag.key] === true && !isFeatureAvailable(flag.key))
+          throw fieldError(flag.snake in input ? flag.snake : flag.camel, featureNotAvailableMessage(flag));
       const after = await db.transaction(async (tx) => {
         const locked = await lockBranding(tx);
         const features = { ...stateOf(locked).features, ...changes };

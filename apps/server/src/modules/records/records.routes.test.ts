@@ -225,6 +225,22 @@ describe('activity', () => {
     });
     expect(page.meta.total).toBe(page.data.length);
   });
+
+  it('lists an edit’s changed fields in people’s words, without bookkeeping fields', async () => {
+    const edited = await admin.patch(`/api/investors/${investor.id}`, {
+      phone: '+44 20 7946 0000',
+      bank_sort_code: '12-34-56',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const [latest] = json<{ data: Array<{ action: string; description: string }> }>(
+      await admin.get(`/api/investors/${investor.id}/activity?per_page=1`),
+    ).data;
+    expect(latest).toMatchObject({ action: 'investor.updated' });
+    expect(latest?.description, latest?.description).toMatch(/^Details changed: /);
+    expect(latest?.description).toContain('Phone');
+    expect(latest?.description).toContain('Sort code');
+    expect(latest?.description).not.toMatch(/updated at|_|(: |, )Name\b/i);
+  });
 });
 
 describe('search and lead statuses', () => {

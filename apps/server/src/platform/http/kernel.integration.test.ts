@@ -1,4 +1,4 @@
-import { can, FEATURE_FLAGS, ROLE_IDS, ROLES, type RoleId } from '@portico/contracts';
+import { can, FEATURE_FLAGS, isFeatureAvailable, ROLE_IDS, ROLES, type RoleId } from '@portico/contracts';
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -18,7 +18,7 @@ beforeAll(async () => {
   for (const role of ROLE_IDS) agents.set(role, await t.as(await createUser(t.ctx.db, { role_id: role })));
   target = await createStaff(t.ctx.db, ROLES.CUSTODIAN);
   // Feature-gated routes answer 404 while their feature is off: walk them with every feature on.
-  const allOn = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag.camel, true]));
+  const allOn = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag.camel, isFeatureAvailable(flag.key)]));
   await agents.get(ROLES.SUPER_ADMIN)?.patch('/api/features', allOn);
 });
 afterAll(() => t.close());

@@ -175,6 +175,7 @@ describe('settings → account → features', () => {
     const riskSwitch = await screen.findByRole('switch', { name: /^Risk warning/ });
     expect(screen.getAllByRole('switch')).toHaveLength(19);
     expect(screen.getByText(/Pooled funds: the Funds menu/)).toBeInTheDocument();
+    expect(riskSwitch).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Save features' })).toBeDisabled();
 
     await user.click(riskSwitch);
@@ -186,6 +187,24 @@ describe('settings → account → features', () => {
     expect(await screen.findByText('Features saved')).toBeInTheDocument();
     expect(callsTo('PATCH', '/api/features')[0]?.body).toEqual({ risk_warning_enabled: true });
     expect(screen.getByRole('switch', { name: /^Risk warning/ })).toBeChecked();
+  });
+
+  it('shows the flags whose feature is not built yet as not yet available, off and disabled', async () => {
+    openSettings('/admin/settings/account/features', brandingWithFeatures(['funds', 'nominee']));
+    const notYet = await screen.findByRole('region', { name: 'Not yet available' });
+    const funds = within(notYet).getByRole('switch', { name: /^Funds/ });
+    expect(funds).toBeDisabled();
+    expect(funds).not.toBeChecked();
+    expect(within(notYet).getByRole('switch', { name: /^Market sounding/ })).toBeDisabled();
+    expect(within(notYet).getAllByText('Not yet available', { ignore: 'h2' })).toHaveLength(
+      within(notYet).getAllByRole('switch').length,
+    );
+
+    const working = screen.getByRole('region', { name: 'Features' });
+    const nominee = within(working).getByRole('switch', { name: /^Nominee accounts/ });
+    expect(nominee).toBeEnabled();
+    expect(nominee).toBeChecked();
+    expect(within(working).queryByRole('switch', { name: /^Funds/ })).toBeNull();
   });
 });
 

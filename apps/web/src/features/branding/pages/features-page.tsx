@@ -1,6 +1,14 @@
-import { Button, Group, List, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Button, Group, List, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { can, FEATURE_FLAGS, type FeatureKey, type FeatureSet } from '@portico/contracts';
+import {
+  can,
+  FEATURE_FLAGS,
+  FEATURE_NOT_YET_AVAILABLE,
+  isFeatureAvailable,
+  type FeatureFlag,
+  type FeatureKey,
+  type FeatureSet,
+} from '@portico/contracts';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { ConfirmModal } from '../../../components/modals/confirm-modal';
@@ -10,6 +18,31 @@ import { useUpdateFeatures } from '../api/update-features';
 import { SettingsCard } from '../components/settings-card';
 
 const stateWord = (on: boolean) => (on ? 'on' : 'off');
+
+const AVAILABLE = FEATURE_FLAGS.filter((flag) => isFeatureAvailable(flag.key));
+const NOT_YET = FEATURE_FLAGS.filter((flag) => !isFeatureAvailable(flag.key));
+
+const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
+
+/** A flag whose feature is still being built: shown off, and it cannot be switched on. */
+function UnavailableFlag({ flag }: { flag: FeatureFlag }) {
+  return (
+    <Switch
+      label={
+        <Group gap="xs" component="span">
+          {flag.label}
+          <Badge component="span" variant="light" color="gray" size="sm">
+            {FEATURE_NOT_YET_AVAILABLE}
+          </Badge>
+        </Group>
+      }
+      description={flag.description}
+      checked={false}
+      disabled
+      size="md"
+    />
+  );
+}
 
 function changesOf(saved: FeatureSet, edited: FeatureSet): Partial<FeatureSet> {
   const changes: Partial<FeatureSet> = {};
@@ -35,8 +68,8 @@ function FeaturesForm({ saved }: { saved: FeatureSet }) {
         title="Features"
         description="Each switch applies to everyone on the platform, in both portals, from their next page load."
       >
-        <Stack gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {FEATURE_FLAGS.map((flag) => (
+        <Stack gap="md" component="ul" style={listStyle}>
+          {AVAILABLE.map((flag) => (
             <li key={flag.key}>
               <Switch
                 label={flag.label}
@@ -50,6 +83,20 @@ function FeaturesForm({ saved }: { saved: FeatureSet }) {
           ))}
         </Stack>
       </SettingsCard>
+      {NOT_YET.length > 0 && (
+        <SettingsCard
+          title="Not yet available"
+          description="These parts of the product are still being built. Each one can be switched on here once it is released."
+        >
+          <Stack gap="md" component="ul" style={listStyle}>
+            {NOT_YET.map((flag) => (
+              <li key={flag.key}>
+                <UnavailableFlag flag={flag} />
+              </li>
+            ))}
+          </Stack>
+        </SettingsCard>
+      )}
       {mayUpdate && (
         <Group>
           <Button onClick={() => setConfirming(true)} disabled={changed.length === 0}>

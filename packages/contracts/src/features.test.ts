@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AVAILABLE_FEATURES,
+  FEATURE_FLAGS,
+  FEATURE_KEYS,
+  featureNotAvailableMessage,
+  isFeatureAvailable,
+} from './features';
+
+describe('available features', () => {
+  it('lists only known flags', () => {
+    for (const key of AVAILABLE_FEATURES) expect(FEATURE_KEYS).toContain(key);
+  });
+
+  it('holds the flags whose feature exists today, and not those still to be built', () => {
+    for (const key of ['nominee', 'organisationLinks', 'tax', 'hideBankAdmin', 'riskWarning'] as const)
+      expect(isFeatureAvailable(key)).toBe(true);
+    for (const key of [
+      'funds',
+      'complianceTest',
+      'marketSounding',
+      'investorTypePopup',
+      'screening',
+    ] as const)
+      expect(isFeatureAvailable(key)).toBe(false);
+  });
+
+  it('explains a refusal with the flag’s label', () => {
+    const funds = FEATURE_FLAGS.find((flag) => flag.key === 'funds');
+    expect(funds && featureNotAvailableMessage(funds)).toBe(
+      'Funds is not yet available on this platform, so it cannot be switched on.',
+    );
+  });
+});
