@@ -7,7 +7,14 @@ import { loadSessionUser } from '../auth/session-user';
 import type { Session } from '../auth/sessions';
 import type { Actor } from '../audit/audit';
 import { safeEqual } from '../crypto';
-import { csrfMismatch, maintenance, notFound, tooManyAttempts, unauthenticated } from './errors';
+import {
+  csrfMismatch,
+  maintenance,
+  notFound,
+  tooManyAttempts,
+  unauthenticated,
+  validationError,
+} from './errors';
 import { rejectUnstorableText } from './input-guard';
 
 declare module 'fastify' {
@@ -26,6 +33,7 @@ declare module 'fastify' {
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const API_DECAY_SECONDS = 60;
+export const NOTHING_TO_CHANGE = 'Give at least one field to change.';
 
 export interface RegisteredRoute {
   method: string;
@@ -156,6 +164,22 @@ export function apiKernel(
         checkToken(request, typeof body?._token === 'string' ? body._token : undefined);
       }
       rejectUnstorableText(request.body, request.query);
+    });
+
+    // One rule for every PATCH and PUT (issue 8): after validation has dropped unknown keys, a body
+    // with no field left and no file is a 422, never an UPDATE with nothing to set.
+    api.addHook('preHandler', async (request) => {
+      if (request.method !== 'PATCH' && request.method !== 'PUT') return;
+      if (!request.routeOptions.schema?.body) return;
+      if (Object.keys(request.uploads).length > 0) return;
+      const body: unknown = request.body;
+      const empty =
+        body === undefined ||
+        body === null ||
+        (typeof body === 'object' &&
+          !Array.isArray(body) &&
+          Object.values(body).every((value) => value === undefined));
+      if (empty) throw validationError({ body: [NOTHING_TO_CHANGE] });
     });
 
     api.addHook('onSend', async (request, reply) => {
