@@ -26,7 +26,7 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { createStaff, createUser } from '../../test/factories';
-import { PNG_1PX } from '../../test/files';
+import { multipartBody, PNG_1PX } from '../../test/files';
 import { createTestApp, type Agent, type TestApp } from '../../test/test-app';
 
 /**
@@ -105,6 +105,8 @@ const NASTY_STRINGS = [
   '\ufeff\u200b',
   '__proto__',
 ] as const;
+
+const INJECTIONS = NASTY_STRINGS.find((text) => text.startsWith("' OR")) ?? '';
 
 /** Values of the wrong kind for any field. */
 const WRONG_VALUES: unknown[] = [
@@ -291,7 +293,43 @@ function validValue(
   }
 }
 
-type Payload = { body?: string; query?: string; path: string; note: string };
+type Payload = {
+  body?: string | Buffer;
+  contentType?: string;
+  query?: string;
+  path: string;
+  note: string;
+};
+
+/** Operations that also take multipart/form-data with files. */
+const TAKES_FILES = /\/(documents|onboarding-documents|signature-requests|imports|branding(\/\{id\})?)$/;
+const FILE_FIELDS = ['file', 'files', 'logo', 'logoLight', 'favicon'];
+
+/** Uploads with odd names and contents: traversal, very long and unicode names, empty and broken files. */
+function uploadsFor(operation: Operation, ids: Record<string, number>) {
+  const schema = resolve(operation.requestBody?.content['application/json']?.schema);
+  const base = validValue(schema, 'body', ids) as Record<string, unknown>;
+  const fields = Object.fromEntries(
+    Object.entries(base)
+      .filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value))
+      .map(([key, value]) => [key, String(value)]),
+  );
+  const texts = Object.fromEntries(Object.keys(fields).map((key) => [key, INJECTIONS]));
+  const csv = Buffer.from("first_name,last_name,email\n=cmd|' /C calc'!A0,😀\u202e,bad@@x\n,,\n");
+  const files = [
+    { name: '../../etc/passwd', type: 'image/png', body: PNG_1PX },
+    { name: `${'x'.repeat(3000)}.csv`, type: 'text/csv', body: csv },
+    { name: 'résumé 😀\u202efdp.pdf', type: 'application/pdf', body: Buffer.from('%PDF-1.4\n%%EOF') },
+    { name: 'empty.pdf', type: 'application/pdf', body: Buffer.alloc(0) },
+  ];
+  return files.map((file, index) => {
+    const { payload, headers } = multipartBody(
+      index === 2 ? { ...fields, ...texts } : fields,
+      Object.fromEntries(FILE_FIELDS.map((name) => [name, file])),
+    );
+    return { body: payload, contentType: headers['content-type'], note: `upload ${file.name.slice(0, 40)}` };
+  });
+}
 
 /** The bodies an operation is sent: valid, then spoiled in every way, some picked by the generator. */
 function bodiesFor(operation: Operation, ids: Record<string, number>, random: ReturnType<typeof seeded>) {
@@ -619,7 +657,10 @@ describe('fuzzing every operation of docs/openapi.json', () => {
         url,
         ...(payload.body === undefined
           ? {}
-          : { payload: payload.body, headers: { 'content-type': 'application/json' } }),
+          : {
+              payload: payload.body,
+              headers: { 'content-type': payload.contentType ?? 'application/json' },
+            }),
       });
       sent += 1;
       if (response.statusCode < 300) reached.add(current);
@@ -632,7 +673,7 @@ describe('fuzzing every operation of docs/openapi.json', () => {
           url: url.slice(0, 200),
           status: response.statusCode,
           note: payload.note,
-          payload: (payload.body ?? '').slice(0, 200),
+          payload: typeof payload.body === 'string' ? payload.body.slice(0, 200) : '[multipart]',
           error: logged.get(requestId),
         });
       }
@@ -684,6 +725,8 @@ describe('fuzzing every operation of docs/openapi.json', () => {
       }
       current = key;
       const opStarted = Date.now();
+      if (method !== 'GET' && method !== 'DELETE' && TAKES_FILES.test(template))
+        for (const upload of uploadsFor(operation, bodyIds)) payloads.push({ path, ...upload });
       for (const payload of payloads) await send(agent, method, payload);
       timings.push([`${key} ×${payloads.length}`, Date.now() - opStarted]);
     }
