@@ -104,7 +104,7 @@ describe('record repository and service', () => {
       export: {
         columns: [{ key: 'name', label: 'Name', default: true }],
         sheetName: 'Gadgets',
-        cell: (g) => g.name,
+        cells: () => (gadget) => gadget.name,
       },
       rules: {
         async create(_tx, input) {
