@@ -55,8 +55,6 @@ const FIELDS = [
 ] as const;
 
 export function createContactsService(ctx: AppContext, branding: BrandingService) {
-  const { db } = ctx;
-
   /** Lead statuses must exist; owners must be active staff; an email belongs to one contact. */
   async function check(tx: DbOrTx, input: Partial<UpdateInput>, id?: number) {
     const errors: Record<string, string[]> = {};
@@ -102,9 +100,7 @@ export function createContactsService(ctx: AppContext, branding: BrandingService
     };
   }
 
-  const records = createRecordService({
-    db,
-    storage: ctx.storage,
+  const records = createRecordService(ctx, {
     repository: contactsRepository,
     auditType: 'contact',
     notFound: 'No contact with that id.',

@@ -64,9 +64,7 @@ function cell(method: InvestmentMethod, key: InvestmentMethodColumnKey): Cell {
 export function createInvestmentMethodsService(ctx: AppContext) {
   const { db } = ctx;
 
-  const records = createRecordService({
-    db,
-    storage: ctx.storage,
+  const records = createRecordService(ctx, {
     repository: investmentMethodsRepository,
     auditType: 'investment_method',
     notFound: 'No investment method with that id.',

@@ -55,9 +55,7 @@ const cell = (nominee: Nominee, key: NomineeColumnKey) =>
 export function createNomineesService(ctx: AppContext) {
   const { db } = ctx;
 
-  const records = createRecordService({
-    db,
-    storage: ctx.storage,
+  const records = createRecordService(ctx, {
     repository: nomineesRepository,
     auditType: 'nominee',
     notFound: 'No nominee with that id.',

@@ -67,9 +67,7 @@ function cell(organisation: Organisation, key: OrganisationColumnKey): Cell {
 export function createOrganisationsService(ctx: AppContext) {
   const { db } = ctx;
 
-  const records = createRecordService({
-    db,
-    storage: ctx.storage,
+  const records = createRecordService(ctx, {
     repository: organisationsRepository,
     auditType: 'organisation',
     notFound: 'No organisation with that id.',

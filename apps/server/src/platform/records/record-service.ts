@@ -23,9 +23,6 @@ export interface RecordDefinition<
   Update,
   Key extends string,
 > {
-  db: Db;
-  /** where a deleted record's files are removed from, once the deletion commits */
-  storage: Storage;
   repository: RecordRepository<T, Row>;
   /** the audit trail's subject type, and its actions' prefix: `nominee` writes nominee.created … */
   auditType: string;
@@ -72,8 +69,12 @@ export function createRecordService<
   Create,
   Update,
   Key extends string,
->(definition: RecordDefinition<T, Row, Item, Create, Update, Key>) {
-  const { db, repository, auditType, rules } = definition;
+>(
+  /** the database, and the storage a deleted record's files are removed from once the deletion commits */
+  { db, storage }: { db: Db; storage: Storage },
+  definition: RecordDefinition<T, Row, Item, Create, Update, Key>,
+) {
+  const { repository, auditType, rules } = definition;
 
   async function load(tx: DbOrTx, id: number): Promise<Item> {
     const row = await repository.find(tx, id);
@@ -168,7 +169,7 @@ export function createRecordService<
         return keys;
       });
       // A file that will not delete is left behind, never fatal: its row is already gone.
-      for (const key of files) await definition.storage.delete(key).catch(() => undefined);
+      for (const key of files) await storage.delete(key).catch(() => undefined);
     },
   };
 }
