@@ -1,24 +1,15 @@
-import { CONTACT_STATES, contactsListQuery, type ParsedListQuery } from '@portico/contracts';
-import { and, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { CONTACT_STATES, contactsListQuery } from '@portico/contracts';
+import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { contacts, leadStatuses, users } from '../../db/schema';
-import {
-  buildListQuery,
-  exact,
-  inBatches,
-  partial,
-  type FilterHandler,
-  type ListPlan,
-  type ListQueryBinding,
-} from '../../platform/list-query/drizzle';
+import { exact, partial, planned, type FilterHandler } from '../../platform/list-query/drizzle';
+import { createRecordRepository } from '../../platform/records/record-repository';
 
 const owner = alias(users, 'owner');
 const investor = alias(users, 'investor');
 
 export type ContactRow = typeof contacts.$inferSelect;
-export type NewContactRow = typeof contacts.$inferInsert;
-export type ContactPatch = Partial<Omit<NewContactRow, 'id' | 'created_at'>>;
 
 const values = (value: string | boolean | Array<string | boolean>) =>
   (Array.isArray(value) ? value : [value]).map(String);
@@ -46,26 +37,6 @@ const stateFilter: FilterHandler = (value) => {
   return states.length > 0 ? inArray(contacts.state, states) : sql`false`;
 };
 
-const binding: ListQueryBinding<typeof contactsListQuery> = {
-  spec: contactsListQuery,
-  filters: {
-    search: partial(contacts.name, contacts.email),
-    state: stateFilter,
-    lead_status_id: exact(contacts.lead_status_id, 'int'),
-    client_type: exact(contacts.client_type),
-    owner_id: exact(contacts.owner_id, 'int'),
-    category: exact(contacts.category),
-    created_between: createdBetween,
-  },
-  sorts: {
-    name: contacts.name,
-    email: contacts.email,
-    created_at: contacts.created_at,
-    company: contacts.company,
-  },
-  tiebreaker: contacts.id,
-};
-
 export interface ContactJoinedRow {
   contact: ContactRow;
   lead_status: { id: number; name: string; colour: string } | null;
@@ -87,29 +58,29 @@ function joined(db: DbOrTx) {
     .leftJoin(investor, eq(investor.id, contacts.user_id));
 }
 
-/** The plan's stretch of the list, in its order: a page, or a batch of an export. */
-const rowsOf = (db: DbOrTx, plan: ListPlan): Promise<ContactJoinedRow[]> =>
-  joined(db)
-    .where(plan.where)
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit)
-    .offset(plan.offset);
-
-export async function listContacts(db: DbOrTx, query: ParsedListQuery) {
-  const plan = buildListQuery(binding, query);
-  const rows = await rowsOf(db, plan);
-  const [total] = await db.select({ value: count() }).from(contacts).where(plan.where);
-  return { rows, total: total?.value ?? 0 };
-}
-
-/** Every row a list query matches, in its order, a batch at a time (for exports). */
-export const allContacts = (db: DbOrTx, query: ParsedListQuery, cap: number) =>
-  inBatches(buildListQuery(binding, query), cap, (batch) => rowsOf(db, batch));
-
-export async function findContact(db: DbOrTx, id: number): Promise<ContactJoinedRow | undefined> {
-  const [row] = await joined(db).where(eq(contacts.id, id));
-  return row;
-}
+export const contactsRepository = createRecordRepository({
+  table: contacts,
+  binding: {
+    spec: contactsListQuery,
+    filters: {
+      search: partial(contacts.name, contacts.email),
+      state: stateFilter,
+      lead_status_id: exact(contacts.lead_status_id, 'int'),
+      client_type: exact(contacts.client_type),
+      owner_id: exact(contacts.owner_id, 'int'),
+      category: exact(contacts.category),
+      created_between: createdBetween,
+    },
+    sorts: {
+      name: contacts.name,
+      email: contacts.email,
+      created_at: contacts.created_at,
+      company: contacts.company,
+    },
+    tiebreaker: contacts.id,
+  },
+  rows: (db, plan): Promise<ContactJoinedRow[]> => planned(joined(db).$dynamic(), plan),
+});
 
 export async function findContactByEmail(db: DbOrTx, email: string): Promise<ContactRow | undefined> {
   const [row] = await db.select().from(contacts).where(eq(contacts.email, email.toLowerCase()));
@@ -123,21 +94,4 @@ export async function findUnlinkedContactByEmail(db: DbOrTx, email: string) {
     .from(contacts)
     .where(and(eq(contacts.email, email.toLowerCase()), isNull(contacts.user_id)));
   return row;
-}
-
-export async function insertContact(db: DbOrTx, values: NewContactRow): Promise<ContactRow> {
-  const [row] = await db.insert(contacts).values(values).returning();
-  if (!row) throw new Error('contact insert returned no row');
-  return row;
-}
-
-export async function updateContact(db: DbOrTx, id: number, patch: ContactPatch) {
-  await db
-    .update(contacts)
-    .set({ ...patch, updated_at: new Date() })
-    .where(eq(contacts.id, id));
-}
-
-export async function deleteContact(db: DbOrTx, id: number) {
-  await db.delete(contacts).where(eq(contacts.id, id));
 }

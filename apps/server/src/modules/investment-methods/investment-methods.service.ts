@@ -64,9 +64,7 @@ function cell(method: InvestmentMethod, key: InvestmentMethodColumnKey): Cell {
 export function createInvestmentMethodsService(ctx: AppContext) {
   const { db } = ctx;
 
-  const records = createRecordService({
-    db,
-    storage: ctx.storage,
+  const records = createRecordService(ctx, {
     repository: investmentMethodsRepository,
     auditType: 'investment_method',
     notFound: 'No investment method with that id.',
@@ -75,7 +73,7 @@ export function createInvestmentMethodsService(ctx: AppContext) {
     patch: (input: UpdateInput) => givenFields(input, FIELDS),
     // Deleting a method deletes every account with it (the entities cascade).
     deleted: (before) => ({ name: before.name, type: before.type, entities_count: before.entities_count }),
-    export: { columns: INVESTMENT_METHOD_COLUMNS, sheetName: 'Investment methods', cell },
+    export: { columns: INVESTMENT_METHOD_COLUMNS, sheetName: 'Investment methods', cells: () => cell },
     purge: (tx, id) => purgeRecordParts(tx, 'investment_method', id),
   });
   const { load } = records;

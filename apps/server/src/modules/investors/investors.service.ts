@@ -20,6 +20,7 @@ import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { leadStatuses, users, type UserRow } from '../../db/schema';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
+import { changedFields } from '../../platform/records/changed-fields';
 import { EXPORT_CAP, exportRecords, type Cell } from '../../platform/export/table-export';
 import { fieldError, notFound, validationError } from '../../platform/http/errors';
 import { paginate, pickFields } from '../../platform/list-query/paginator';
@@ -263,21 +264,14 @@ export function createInvestorsService(ctx: AppContext, auth: AuthService, brand
           }
           const [was] = await present([before], tx, shown);
           const [now] = await present([await load(tx, id)], tx, shown);
-          if (was && now) {
-            const changed = Object.keys(now).filter(
-              (key) =>
-                JSON.stringify(now[key as keyof Investor]) !== JSON.stringify(was[key as keyof Investor]),
-            );
-            const pick = (investor: Investor) =>
-              Object.fromEntries(changed.map((key) => [key, investor[key as keyof Investor]]));
+          // Every update of an investor writes its audit row (updated_at included, if it changed).
+          if (was && now)
             await recordAudit(tx, actor, {
               action: 'investor.updated',
               subjectType: 'investor',
               subjectId: id,
-              before: pick(was),
-              after: pick(now),
+              ...(changedFields(was, now, []) ?? { before: {}, after: {} }),
             });
-          }
         })
         .catch((error: unknown) => {
           if (isUniqueViolation(error)) throw fieldError('email', AUTH_MESSAGES.emailTaken);

@@ -55,9 +55,7 @@ const cell = (nominee: Nominee, key: NomineeColumnKey) =>
 export function createNomineesService(ctx: AppContext) {
   const { db } = ctx;
 
-  const records = createRecordService({
-    db,
-    storage: ctx.storage,
+  const records = createRecordService(ctx, {
     repository: nomineesRepository,
     auditType: 'nominee',
     notFound: 'No nominee with that id.',
@@ -65,7 +63,7 @@ export function createNomineesService(ctx: AppContext) {
     insert: (input: CreateInput) => ({ ...givenFields(input, FIELDS), name: input.name }),
     patch: (input: UpdateInput) => givenFields(input, FIELDS),
     deleted: (before) => ({ name: before.name, clients_count: before.clients_count }),
-    export: { columns: NOMINEE_COLUMNS, sheetName: 'Nominees', cell },
+    export: { columns: NOMINEE_COLUMNS, sheetName: 'Nominees', cells: () => cell },
     purge: (tx, id) => purgeRecordParts(tx, 'nominee', id),
   });
   const { load } = records;

@@ -67,9 +67,7 @@ function cell(organisation: Organisation, key: OrganisationColumnKey): Cell {
 export function createOrganisationsService(ctx: AppContext) {
   const { db } = ctx;
 
-  const records = createRecordService({
-    db,
-    storage: ctx.storage,
+  const records = createRecordService(ctx, {
     repository: organisationsRepository,
     auditType: 'organisation',
     notFound: 'No organisation with that id.',
@@ -77,7 +75,7 @@ export function createOrganisationsService(ctx: AppContext) {
     insert: (input: CreateInput) => ({ ...givenFields(input, FIELDS), name: input.name }),
     patch: (input: UpdateInput) => givenFields(input, FIELDS),
     deleted: (before) => ({ name: before.name, members_count: before.members_count }),
-    export: { columns: ORGANISATION_COLUMNS, sheetName: 'Organisations', cell },
+    export: { columns: ORGANISATION_COLUMNS, sheetName: 'Organisations', cells: () => cell },
     rules: {
       /** Pending applications to join it are closed (declined) with it. */
       async remove(tx, actor, before) {

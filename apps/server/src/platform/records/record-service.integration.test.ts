@@ -87,40 +87,41 @@ describe('record repository and service', () => {
   let service: ReturnType<typeof createService>;
 
   function createService(db: Db) {
-    return createRecordService({
-      db,
-      storage,
-      repository,
-      auditType: 'gadget',
-      notFound: 'No gadget with that id.',
-      present,
-      insert: (input: { name: string; code?: string | null; colour?: string | null }) => ({
-        ...givenFields(input, FIELDS),
-        name: input.name,
-      }),
-      patch: (input: { name?: string; code?: string | null; colour?: string | null }) =>
-        givenFields(input, FIELDS),
-      deleted: (before: Gadget) => ({ name: before.name, parts_count: before.parts_count }),
-      export: {
-        columns: [{ key: 'name', label: 'Name', default: true }],
-        sheetName: 'Gadgets',
-        cell: (g) => g.name,
-      },
-      rules: {
-        async create(_tx, input) {
-          if (input.name === 'Forbidden') throw fieldError('name', 'Not that name.');
+    return createRecordService(
+      { db, storage },
+      {
+        repository,
+        auditType: 'gadget',
+        notFound: 'No gadget with that id.',
+        present,
+        insert: (input: { name: string; code?: string | null; colour?: string | null }) => ({
+          ...givenFields(input, FIELDS),
+          name: input.name,
+        }),
+        patch: (input: { name?: string; code?: string | null; colour?: string | null }) =>
+          givenFields(input, FIELDS),
+        deleted: (before: Gadget) => ({ name: before.name, parts_count: before.parts_count }),
+        export: {
+          columns: [{ key: 'name', label: 'Name', default: true }],
+          sheetName: 'Gadgets',
+          cells: () => (gadget) => gadget.name,
         },
-        async remove(_tx, _actor, before) {
-          if (before.name === 'Linked') throw new HttpError(409, 'Still linked.', 'CONFLICT');
-          return { note: 'removed by rule' };
+        rules: {
+          async create(_tx, input) {
+            if (input.name === 'Forbidden') throw fieldError('name', 'Not that name.');
+          },
+          async remove(_tx, _actor, before) {
+            if (before.name === 'Linked') throw new HttpError(409, 'Still linked.', 'CONFLICT');
+            return { note: 'removed by rule' };
+          },
         },
+        async purge(tx, gadgetId) {
+          const removed = await tx.delete(parts).where(eq(parts.gadget_id, gadgetId)).returning();
+          return removed.map((part) => part.label);
+        },
+        conflict: () => fieldError('code', 'The code has already been taken.'),
       },
-      async purge(tx, gadgetId) {
-        const removed = await tx.delete(parts).where(eq(parts.gadget_id, gadgetId)).returning();
-        return removed.map((part) => part.label);
-      },
-      conflict: () => fieldError('code', 'The code has already been taken.'),
-    });
+    );
   }
 
   const auditOf = (subjectId: number) =>

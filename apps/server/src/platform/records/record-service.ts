@@ -10,6 +10,7 @@ import { changedFields } from './changed-fields';
 import type { RecordRepository, RecordTable } from './record-repository';
 
 type Snapshot = Record<string, unknown>;
+type CellOf<Item, Key extends string> = (item: Item, key: Key) => Cell;
 /** A record as the contract presents it: its id and its fields. */
 type Resource = Snapshot & { id: number };
 
@@ -22,9 +23,6 @@ export interface RecordDefinition<
   Update,
   Key extends string,
 > {
-  db: Db;
-  /** where a deleted record's files are removed from, once the deletion commits */
-  storage: Storage;
   repository: RecordRepository<T, Row>;
   /** the audit trail's subject type, and its actions' prefix: `nominee` writes nominee.created … */
   auditType: string;
@@ -41,8 +39,11 @@ export interface RecordDefinition<
   export: {
     columns: readonly ListColumn<Key>[];
     sheetName: string;
-    /** a record's value in a column of the file */
-    cell: (item: Item, key: Key) => Cell;
+    /**
+     * A record's value in a column of the file, made once per export: it may read settings first
+     * (terminology for labels), so it is a function that answers the cell function.
+     */
+    cells: () => CellOf<Item, Key> | Promise<CellOf<Item, Key>>;
   };
   /** Rules and clean-up, each in the change's transaction; a rule refuses by throwing (a 422 or a 409). */
   rules?: {
@@ -68,8 +69,12 @@ export function createRecordService<
   Create,
   Update,
   Key extends string,
->(definition: RecordDefinition<T, Row, Item, Create, Update, Key>) {
-  const { db, repository, auditType, rules } = definition;
+>(
+  /** the database, and the storage a deleted record's files are removed from once the deletion commits */
+  { db, storage }: { db: Db; storage: Storage },
+  definition: RecordDefinition<T, Row, Item, Create, Update, Key>,
+) {
+  const { repository, auditType, rules } = definition;
 
   async function load(tx: DbOrTx, id: number): Promise<Item> {
     const row = await repository.find(tx, id);
@@ -108,16 +113,18 @@ export function createRecordService<
     },
 
     /** The filtered list as a file, with the chosen columns (all by default). */
-    export: (raw: Record<string, unknown>, format: ExportFormat, columnKeys: string[]) =>
-      exportRecords({
+    async export(raw: Record<string, unknown>, format: ExportFormat, columnKeys: string[]) {
+      const query = parseListQuery(repository.spec, raw);
+      return exportRecords({
         columns: definition.export.columns,
         chosen: columnKeys,
-        batches: repository.batches(db, parseListQuery(repository.spec, raw), EXPORT_CAP),
+        batches: repository.batches(db, query, EXPORT_CAP),
         present: (batch) => batch.map(definition.present),
-        cell: definition.export.cell,
+        cell: await definition.export.cells(),
         format,
         sheetName: definition.export.sheetName,
-      }),
+      });
+    },
 
     get: (id: number) => load(db, id),
 
@@ -162,7 +169,7 @@ export function createRecordService<
         return keys;
       });
       // A file that will not delete is left behind, never fatal: its row is already gone.
-      for (const key of files) await definition.storage.delete(key).catch(() => undefined);
+      for (const key of files) await storage.delete(key).catch(() => undefined);
     },
   };
 }
