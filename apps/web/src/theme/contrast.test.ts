@@ -39,6 +39,15 @@ describe('text contrast of the theme', () => {
       // A light badge: its text on its background (shade 1) and on its hover (shade 2).
       expect(contrastRatio(text, shades[1]), name).toBeGreaterThanOrEqual(MIN_CONTRAST);
       expect(contrastRatio(text, shades[2]), name).toBeGreaterThanOrEqual(MIN_CONTRAST);
+      // An outline badge on the page.
+      const outline = light[`--mantine-color-${name}-outline`] ?? '';
+      for (const page of ['#ffffff', '#f8f9fa', '#f1f3f5'])
+        expect(contrastRatio(outline, page), name).toBeGreaterThanOrEqual(MIN_CONTRAST);
+      // A filled badge with white text (danger red, Mantine's red).
+      const filled = light[`--mantine-color-${name}-filled`];
+      if (filled) expect(contrastRatio(filled, '#ffffff'), name).toBeGreaterThanOrEqual(MIN_CONTRAST);
     }
+    expect(light['--mantine-color-danger-filled']).toBeDefined();
+    expect(light['--mantine-color-red-filled']).toBeDefined();
   });
 });

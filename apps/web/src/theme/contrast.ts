@@ -1,4 +1,4 @@
-import type { CSSVariablesResolver } from '@mantine/core';
+import { isLightColor, type CSSVariablesResolver } from '@mantine/core';
 
 type Rgb = [number, number, number];
 
@@ -61,8 +61,18 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   const light: Record<string, string> = {};
   for (const [name, shades] of Object.entries(theme.colors)) {
     const [, background, hover, , , , , , , text] = shades;
-    if (!background || !hover || !text) continue;
+    const main = shades[6];
+    if (!background || !hover || !text || !main) continue;
     light[`--mantine-color-${name}-light-color`] = readableOn(text, [background, hover, ...PAGE_BACKGROUNDS]);
+    // Outline badges and buttons: their colour on the page (primaryLighter was 4.47:1 on gray 0).
+    light[`--mantine-color-${name}-outline`] = readableOn(main, PAGE_BACKGROUNDS);
+  }
+  // A filled badge or button that autoContrast gives white text reads at 4.5:1 too (the default danger
+  // red was 4.37:1); one given black text is light enough already.
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    const filled = shades[6];
+    if (filled && !isLightColor(filled, theme.luminanceThreshold))
+      light[`--mantine-color-${name}-filled`] = readableOn(filled, ['#ffffff']);
   }
   const gray = theme.colors.gray;
   light['--mantine-color-dimmed'] = readableOn(gray[6], PAGE_BACKGROUNDS);
