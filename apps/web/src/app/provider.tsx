@@ -4,6 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { useBranding } from '../lib/branding';
 import { brandColours, type BrandColours } from '../theme/colours';
+import { cssVariablesResolver } from '../theme/contrast';
 import { buildTheme } from '../theme/theme';
 
 interface AppProviderProps {
@@ -20,7 +21,12 @@ function BrandedTheme({ colours, env, children }: Omit<AppProviderProps, 'queryC
   const recorded = useBranding()?.colours;
   const theme = useMemo(() => buildTheme(colours ?? brandColours(recorded)), [colours, recorded]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={env ?? 'default'}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      env={env ?? 'default'}
+    >
       <Notifications position="top-right" />
       {children}
     </MantineProvider>

@@ -67,6 +67,33 @@ describe('the global search', () => {
     expect(box).toHaveValue('');
   });
 
+  it('is a combobox that says whether its list is open and which list it controls', async () => {
+    mockFetch({ 'GET /api/search': json(200, { data: RESULTS }) });
+    renderWithProviders(<GlobalSearch />, {
+      session: { status: 'authenticated', user: userWithRole(1) },
+    });
+    const user = userEvent.setup();
+    const box = await screen.findByRole('combobox', { name: 'Search investors, contacts and organisations' });
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(box).toHaveAttribute('aria-haspopup', 'listbox');
+    expect(box).toHaveAttribute('aria-autocomplete', 'list');
+    await user.click(box);
+    await user.type(box, 'o');
+    // One character finds nothing yet: no list is open.
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+
+    await user.type(box, 'l');
+    await screen.findAllByRole('option');
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    const listbox = screen.getByRole('listbox');
+    expect(box).toHaveAttribute('aria-controls', listbox.id);
+    expect(listbox.id).not.toBe('');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(box).toHaveAttribute('aria-expanded', 'false'));
+    expect(box).not.toHaveAttribute('aria-controls');
+  });
+
   it('is in the admin header only for roles that may list investors', async () => {
     mockFetch({ 'GET /api/user': json(200, { data: userWithRole(2) }) });
     renderApp('/admin/settings/security');

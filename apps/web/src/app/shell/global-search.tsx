@@ -67,21 +67,26 @@ export function GlobalSearch({ onOpen, autoFocus = false }: GlobalSearchProps) {
       width="target"
       zIndex={400}
     >
-      <Combobox.Target>
+      {/* aria-expanded always (false while closed), aria-controls while the list is shown. */}
+      <Combobox.Target withExpandedAttribute>
         <TextInput
           aria-label={`Search ${terminology.investors.toLowerCase()}, contacts and organisations`}
           placeholder="Search by name or email"
           role="combobox"
+          aria-autocomplete="list"
           autoComplete="off"
           autoFocus={autoFocus}
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={waiting ? <Loader size={14} aria-label="Searching" /> : null}
           value={text}
           onChange={(event) => {
-            setText(event.currentTarget.value);
-            combobox.openDropdown();
+            const value = event.currentTarget.value;
+            setText(value);
+            // Open only with a list to show, so aria-expanded says what a screen reader will find.
+            if (value.trim().length >= SEARCH_MIN_LENGTH) combobox.openDropdown();
+            else combobox.closeDropdown();
           }}
-          onFocus={() => combobox.openDropdown()}
+          onFocus={() => ready && combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
         />
       </Combobox.Target>

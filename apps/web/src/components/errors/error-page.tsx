@@ -77,7 +77,7 @@ export function ErrorPage({ status }: { status: number }) {
       >
         <Stack gap="lg" align="center" ta="center">
           <BrandLogo />
-          <Text fz={56} fw={700} c="primary.2" lh={1} aria-hidden>
+          <Text fz={56} fw={700} c="primary.4" lh={1} aria-hidden>
             {status === 404 ? '404' : 'Oops'}
           </Text>
           <Title order={1} fz={{ base: 24, sm: 28 }}>

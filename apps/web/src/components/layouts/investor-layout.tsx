@@ -3,10 +3,12 @@ import {
   Box,
   Burger,
   Container,
+  Divider,
   Drawer,
   Group,
   NavLink,
   Stack,
+  Text,
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -66,7 +68,8 @@ export function InvestorLayout({
         <Box bg="primary.6" h={HEADER_HEIGHT}>
           <Container size="xl" h="100%">
             <Group h="100%" justify="space-between" wrap="nowrap">
-              <Group gap="xl" wrap="nowrap">
+              {/* The logo gives way first, so the bell and Log out stay on a 320 px screen. */}
+              <Group gap="md" wrap="nowrap" miw={0}>
                 {items.length > 0 && (
                   <Burger
                     opened={opened}
@@ -87,6 +90,7 @@ export function InvestorLayout({
                   <nav aria-label="Investor navigation">
                     <Group
                       gap={4}
+                      ml="md"
                       visibleFrom="md"
                       component="ul"
                       style={{ listStyle: 'none', margin: 0, padding: 0 }}
@@ -120,13 +124,13 @@ export function InvestorLayout({
                   </nav>
                 )}
               </Group>
-              <Group gap="sm" wrap="nowrap" c="white">
+              <Group gap="xs" wrap="nowrap" c="white" style={{ flexShrink: 0 }}>
                 {actions}
                 {/* On a phone the bell and logout need the room. */}
                 <Box visibleFrom="sm">
                   <UserSummary user={user} showRole={false} />
                 </Box>
-                <LogoutButton variant="light" />
+                <LogoutButton variant="light" compactOnPhone />
               </Group>
             </Group>
           </Container>
@@ -134,20 +138,27 @@ export function InvestorLayout({
       </AppShell.Header>
 
       <Drawer opened={opened} onClose={close} title="Navigation" size="xs" hiddenFrom="md">
-        <nav aria-label="Investor navigation">
-          <Stack gap={2}>
-            {items.map((item) => (
-              <NavLink
-                key={item.id}
-                component={Link}
-                to={item.path}
-                label={item.label}
-                active={isActive(item, pathname)}
-                onClick={close}
-              />
-            ))}
-          </Stack>
-        </nav>
+        <Stack gap="lg">
+          <nav aria-label="Investor navigation">
+            <Stack gap={2}>
+              {items.map((item) => (
+                <NavLink
+                  key={item.id}
+                  component={Link}
+                  to={item.path}
+                  label={item.label}
+                  active={isActive(item, pathname)}
+                  onClick={close}
+                />
+              ))}
+            </Stack>
+          </nav>
+          <Divider />
+          <Text size="sm" c="dimmed">
+            Signed in as {user.name}
+          </Text>
+          <LogoutButton variant="default" />
+        </Stack>
       </Drawer>
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="gray.0">

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
 import type { RecordTab } from '../../config/records';
 import { useTerminology } from '../../lib/terminology';
@@ -14,22 +13,14 @@ interface RecordTabsProps {
 }
 
 /**
- * A record's sections as links (each one is a page with its own address), in a bar that scrolls sideways
- * on a small screen and keeps the current tab in view. Tab moves between them like any links.
+ * A record's sections as links (each one is a page with its own address). The bar wraps onto a second
+ * row rather than scrolling, so no section hides past the edge. Tab moves between them like any links.
  */
 export function RecordTabs({ label, basePath, tabs }: RecordTabsProps) {
   const terminology = useTerminology();
-  const bar = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    bar.current
-      ?.querySelector('[aria-current="page"]')
-      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  });
-
   if (tabs.length <= 1) return null;
   return (
-    <nav aria-label={label} className="record-tabs" ref={bar}>
+    <nav aria-label={label} className="record-tabs">
       <ul>
         {tabs.map((tab) => (
           <li key={tab.id}>

@@ -140,7 +140,8 @@ export function ImageUploadField({
                     variant="default"
                     leftSection={<IconUpload size={14} aria-hidden />}
                     id={inputId}
-                    aria-label={`Choose ${label.toLowerCase()}`}
+                    // The name starts with the visible words, so voice control finds it by them.
+                    aria-label={`Choose file for ${label.toLowerCase()}`}
                     aria-describedby={`${inputId}-description`}
                   >
                     Choose file
