@@ -88,7 +88,9 @@ export function describeActivity(action: string, before: Values, after: Values):
       return 'Deleted a note';
     case 'call.logged': {
       const outcome = CALL_OUTCOME_LABELS[text(after?.outcome) as CallOutcome] ?? text(after?.outcome);
-      return `Logged a call: ${outcome}, ${text(after?.duration_minutes)} min`;
+      const minutes = Number(after?.duration_minutes ?? 0);
+      // An unanswered call has no length worth telling.
+      return minutes > 0 ? `Logged a call: ${outcome}, ${minutes} min` : `Logged a call: ${outcome}`;
     }
     case 'call.deleted':
       return 'Deleted a logged call';
