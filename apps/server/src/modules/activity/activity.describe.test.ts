@@ -69,6 +69,13 @@ describe('change lists in the activity timeline', () => {
     expect(
       describeActivity('organisation.member_added', null, { name: 'Jane Smith', role: 'beneficial_owner' }),
     ).toBe('Jane Smith linked as beneficial owner');
+    expect(
+      describeActivity('organisation_application.submitted', null, {
+        kind: 'join',
+        organisation: 'Carter Family Office',
+        role: 'member',
+      }),
+    ).toBe('Applied to join Carter Family Office as member');
     expect(describeActivity('nominee.client_added', null, { name: 'Jane Smith' })).toBe(
       'Jane Smith added as a client',
     );
