@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLE_NAMES } from './roles';
 
 /**
  * Every editable label and text (spec §1, settings → terminology and its sub-pages). Staff edit a
@@ -54,12 +55,12 @@ export const TERMS = {
   opportunities: label('opportunities', 'Opportunities', 'Opportunities'),
   existing_investments: label('opportunities', 'Existing investments', 'Existing investments'),
   companies: label('opportunities', 'Fund investment companies', 'Companies'),
-  status_1: label('opportunities', 'Status 1', 'Draft'),
-  status_2: label('opportunities', 'Status 2', 'Live - External'),
-  status_3: label('opportunities', 'Status 3', 'Live - Internal'),
-  status_4: label('opportunities', 'Status 4', 'Closed'),
-  status_5: label('opportunities', 'Status 5', 'Completed'),
-  status_6: label('opportunities', 'Status 6', 'Matured'),
+  status_1: label('opportunities', 'Draft status', 'Draft'),
+  status_2: label('opportunities', 'Live (external) status', 'Live - External'),
+  status_3: label('opportunities', 'Live (internal) status', 'Live - Internal'),
+  status_4: label('opportunities', 'Closed status', 'Closed'),
+  status_5: label('opportunities', 'Completed status', 'Completed'),
+  status_6: label('opportunities', 'Matured status', 'Matured'),
   reserve_allocation: label('opportunities', 'Reserve an allocation', 'Reserve An Allocation'),
   reserved_allocations: label('opportunities', 'Reserved allocations', 'My Reserved Allocations'),
   cash_call_awaiting: label('opportunities', 'Cash call awaiting payment', 'Cash Call - Awaiting Payment'),
@@ -70,16 +71,16 @@ export const TERMS = {
     'There are no investment opportunities open to you at the moment. We will let you know when one opens.',
   ),
   // Roles: the names staff see for each role.
-  role_1: label('roles', 'Role 1', 'Super Admin'),
-  role_2: label('roles', 'Role 2', 'Entrepreneur'),
-  role_3: label('roles', 'Role 3', 'Investment Committee'),
-  role_5: label('roles', 'Role 5', 'Investor'),
-  role_7: label('roles', 'Role 7', 'Custodian'),
-  role_8: label('roles', 'Role 8', 'Support'),
-  role_9: label('roles', 'Role 9', 'Creator'),
-  role_10: label('roles', 'Role 10', 'Investment Manager'),
-  role_11: label('roles', 'Role 11', 'Fund Manager'),
-  role_12: label('roles', 'Role 12', 'Adviser'),
+  role_1: label('roles', `${ROLE_NAMES[1]} role`, 'Super Admin'),
+  role_2: label('roles', `${ROLE_NAMES[2]} role`, 'Entrepreneur'),
+  role_3: label('roles', `${ROLE_NAMES[3]} role`, 'Investment Committee'),
+  role_5: label('roles', 'Investor (User) role', 'Investor'),
+  role_7: label('roles', `${ROLE_NAMES[7]} role`, 'Custodian'),
+  role_8: label('roles', `${ROLE_NAMES[8]} role`, 'Support'),
+  role_9: label('roles', `${ROLE_NAMES[9]} role`, 'Creator'),
+  role_10: label('roles', `${ROLE_NAMES[10]} role`, 'Investment Manager'),
+  role_11: label('roles', `${ROLE_NAMES[11]} role`, 'Fund Manager'),
+  role_12: label('roles', `${ROLE_NAMES[12]} role`, 'Adviser'),
   // Investor: categories and the appropriateness test's messages.
   category_restricted: label('investor', 'Restricted investor', 'Restricted investor'),
   category_high_net_worth: label('investor', 'High-net-worth investor', 'Certified high net worth investor'),

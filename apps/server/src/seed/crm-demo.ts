@@ -15,7 +15,7 @@ import {
   type OrganisationType,
   type SubjectType,
 } from '@portico/contracts';
-import { asc, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
@@ -486,6 +486,11 @@ class CrmDemo {
       this.tx,
       [...demoInvestors, ...investors].map((investor) => investor.id),
     );
+    // Whoever did something was signed in to do it: their last sign-in is no older than their last act.
+    await this.tx.execute(sql`
+      update users set last_login_at = acts.last
+      from (select actor_id, max(created_at) as last from audit_log group by actor_id) acts
+      where acts.actor_id = users.id and (users.last_login_at is null or users.last_login_at < acts.last)`);
   }
 
   // ---- helpers -------------------------------------------------------------------------------
@@ -646,14 +651,18 @@ class CrmDemo {
       .select({ id: users.id, role: users.role_id })
       .from(users)
       .where(
-        inArray(users.role_id, [
-          ROLES.SUPER_ADMIN,
-          ROLES.INVESTMENT_COMMITTEE,
-          ROLES.SUPPORT,
-          ROLES.INVESTMENT_MANAGER,
-          ROLES.FUND_MANAGER,
-          ROLES.ADVISER,
-        ]),
+        and(
+          inArray(users.role_id, [
+            ROLES.SUPER_ADMIN,
+            ROLES.INVESTMENT_COMMITTEE,
+            ROLES.SUPPORT,
+            ROLES.INVESTMENT_MANAGER,
+            ROLES.FUND_MANAGER,
+            ROLES.ADVISER,
+          ]),
+          // A colleague still invited has never signed in: they own, review and write nothing yet.
+          isNotNull(users.password),
+        ),
       )
       .orderBy(asc(users.id));
     const of = (...roles: number[]) =>
@@ -1485,7 +1494,8 @@ class CrmDemo {
       });
     }
     if (proposer) {
-      const at = this.daysAgo(1);
+      // A day ago, or an hour after they joined if that was later.
+      const at = new Date(Math.max(this.daysAgo(1).getTime(), proposer.created.getTime() + 3_600_000));
       const name = `${splitName(proposer.name).last} Ventures Ltd`;
       applications.push({
         user_id: proposer.id,

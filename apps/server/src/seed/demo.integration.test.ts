@@ -190,6 +190,81 @@ describe('demo data', () => {
     expect(mine.meta.total).toBeGreaterThan(0);
   });
 
+  it('tells a consistent story: nothing happens to a record or by a person before they exist', async () => {
+    const subjects = `(select 'investor' as type, id, created_at from users
+        union all select 'contact', id, created_at from contacts
+        union all select 'organisation', id, created_at from organisations
+        union all select 'nominee', id, created_at from nominees
+        union all select 'investment_method', id, created_at from investment_methods)`;
+    for (const table of ['notes', 'tasks', 'documents']) {
+      const early = await query<{ id: string }>(
+        `select r.id from ${table} r join ${subjects} s on s.type = r.subject_type and s.id = r.subject_id
+         where r.created_at < s.created_at`,
+      );
+      expect(early, `${table} older than their record`).toEqual([]);
+    }
+    const earlyCalls = await query<{ id: string }>(
+      `select r.id from calls r join ${subjects} s on s.type = r.subject_type and s.id = r.subject_id
+       where r.occurred_at < s.created_at`,
+    );
+    expect(earlyCalls, 'calls before their record existed').toEqual([]);
+    const beforeActor = await query<{ action: string; email: string }>(
+      `select a.action, u.email from audit_log a join users u on u.id = a.actor_id where a.created_at < u.created_at`,
+    );
+    expect(beforeActor, JSON.stringify(beforeActor.slice(0, 3))).toEqual([]);
+    const beforeSubject = await query<{ action: string }>(
+      `select a.action from audit_log a join users u on u.id = a.subject_id
+       where a.subject_type in ('investor', 'user') and a.created_at < u.created_at`,
+    );
+    expect(beforeSubject, 'activity older than its investor').toEqual([]);
+    const beforeJoining = await query<{ email: string }>(
+      `select email from users where last_login_at < created_at or email_verified_at < created_at`,
+    );
+    expect(beforeJoining).toEqual([]);
+    const actedSignedOut = await query<{ email: string }>(
+      `select distinct u.email from audit_log a join users u on u.id = a.actor_id
+       where a.request_id = 'demo-seed' and (u.last_login_at is null or a.created_at > u.last_login_at)`,
+    );
+    expect(actedSignedOut, 'people who acted after their last sign-in').toEqual([]);
+  });
+
+  it('gives an invited colleague who never signed in no activity at all', async () => {
+    const [invitee] = await query<{ id: string; last_login_at: string | null }>(
+      `select id, last_login_at from users where email = '${DEMO_INVITEE.email}'`,
+    );
+    expect(invitee?.last_login_at).toBeNull();
+    const id = Number(invitee?.id);
+    const traces = await query<{ source: string }>(`
+      select 'audit' as source from audit_log where actor_id = ${id}
+      union all select 'owner' from investor_profiles where owner_id = ${id} or adviser_id = ${id}
+      union all select 'contact owner' from contacts where owner_id = ${id}
+      union all select 'note' from notes where author_id = ${id}
+      union all select 'call' from calls where author_id = ${id}
+      union all select 'task' from tasks where assignee_id = ${id} or created_by = ${id}
+      union all select 'document' from documents where uploaded_by = ${id}
+      union all select 'categorisation' from categorisations where recorded_by = ${id} or reviewed_by = ${id}
+      union all select 'onboarding review' from onboarding_documents where reviewed_by = ${id}`);
+    expect(traces).toEqual([]);
+    // Nobody who never set a password has signed in or done anything either.
+    const silent = await query<{ email: string }>(
+      `select u.email from users u where u.password is null
+       and (u.last_login_at is not null or exists (select 1 from audit_log a where a.actor_id = u.id))`,
+    );
+    expect(silent).toEqual([]);
+  });
+
+  it('has staff who joined over time, the Super Admin first', async () => {
+    const staff = await query<{ email: string; role_id: number | string; created_at: string | Date }>(
+      `select email, role_id, created_at from users where role_id <> 5 order by created_at, id`,
+    );
+    const days = new Set(staff.map((row) => new Date(row.created_at).toISOString().slice(0, 10)));
+    expect(days.size).toBeGreaterThan(staff.length / 2);
+    expect(staff[0]?.email).toBe('admin@portico.test');
+    expect(Number(staff[0]?.role_id)).toBe(1);
+    const oldest = new Date(staff[0]?.created_at ?? 0).getTime();
+    expect(Date.now() - oldest).toBeGreaterThan(365 * 24 * 3_600_000);
+  });
+
   it(
     'can be reset and loaded again, the same',
     async () => {

@@ -31,6 +31,27 @@ export const DEMO_USERS: ReadonlyArray<{ email: string; name: string; role_id: R
   { email: 'adviser@portico.test', name: 'Tom Fletcher', role_id: ROLES.ADVISER },
 ];
 
+/**
+ * How many days ago each demo user joined. The Super Admin set the platform up first; the staff who
+ * work the CRM joined before its oldest records (about 660 days back); the others since; the two demo
+ * investors recently, so their categorisations are current.
+ */
+const JOINED_DAYS_AGO: Record<string, number> = {
+  'admin@portico.test': 1000,
+  'support@portico.test': 960,
+  'committee@portico.test': 900,
+  'manager@portico.test': 820,
+  'fundmanager@portico.test': 760,
+  'adviser@portico.test': 720,
+  'entrepreneur@portico.test': 450,
+  'custodian@portico.test': 300,
+  'creator@portico.test': 120,
+  'investor@portico.test': 60,
+  'investor2@portico.test': 30,
+};
+
+const DAY_MS = 24 * 3_600_000;
+
 const DEMO_TERMS = [
   'Portico platform terms and conditions (demo)',
   '1. About us. Portico Capital Ltd arranges investments in private companies and funds for its members. These terms govern your use of the platform.',
@@ -63,12 +84,20 @@ export async function seedDemo(ctx: AppContext) {
   const { db } = ctx;
   const now = new Date();
   const values = await Promise.all(
-    DEMO_USERS.map(async (user) => ({
-      ...user,
-      password: await hashPassword(DEMO_PASSWORD),
-      email_verified_at: now,
-      accepted_terms_version: 1,
-    })),
+    DEMO_USERS.map(async (user, index) => {
+      const joined = new Date(now.getTime() - (JOINED_DAYS_AGO[user.email] ?? 0) * DAY_MS);
+      const staff = user.role_id !== ROLES.USER;
+      return {
+        ...user,
+        password: await hashPassword(DEMO_PASSWORD),
+        email_verified_at: new Date(joined.getTime() + 20 * 60_000),
+        accepted_terms_version: 1,
+        // Staff use the platform daily; the demo investors have yet to sign in.
+        last_login_at: staff ? new Date(now.getTime() - (index + 1) * 3_600_000) : null,
+        created_at: joined,
+        updated_at: joined,
+      };
+    }),
   );
   const notifications = createNotificationsService(ctx);
   const auth = createAuthService(ctx, notifications, async () => 1);

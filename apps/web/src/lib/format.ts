@@ -18,6 +18,22 @@ export function formatNumber(value: number): string {
   return new Intl.NumberFormat('en-GB').format(value);
 }
 
+/** A thing's name for one and for many: { one: 'nominee', many: 'nominees' }. */
+export interface Noun {
+  readonly one: string;
+  readonly many: string;
+}
+
+/** The noun that agrees with a count: 'nominee' for 1, 'nominees' for 0 or 2. */
+export function nounFor(count: number, noun: Noun): string {
+  return count === 1 ? noun.one : noun.many;
+}
+
+/** "1 nominee", "0 nominees", "1,204 people": a count with its noun agreeing. */
+export function plural(count: number, one: string, many: string = `${one}s`): string {
+  return `${formatNumber(count)} ${nounFor(count, { one, many })}`;
+}
+
 /** "820 KB", "3.4 MB": a file's size as people read it. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -56,10 +56,26 @@ describe('change lists in the activity timeline', () => {
     ).toBe('An account’s details changed: Account reference');
   });
 
+  it('leaves out the length of a call that did not connect', () => {
+    expect(describeActivity('call.logged', null, { outcome: 'no_answer', duration_minutes: 0 })).toBe(
+      'Logged a call: No answer',
+    );
+    expect(describeActivity('call.logged', null, { outcome: 'connected', duration_minutes: 12 })).toBe(
+      'Logged a call: Connected, 12 min',
+    );
+  });
+
   it('describes links to organisations and nominees', () => {
     expect(
       describeActivity('organisation.member_added', null, { name: 'Jane Smith', role: 'beneficial_owner' }),
     ).toBe('Jane Smith linked as beneficial owner');
+    expect(
+      describeActivity('organisation_application.submitted', null, {
+        kind: 'join',
+        organisation: 'Carter Family Office',
+        role: 'member',
+      }),
+    ).toBe('Applied to join Carter Family Office as member');
     expect(describeActivity('nominee.client_added', null, { name: 'Jane Smith' })).toBe(
       'Jane Smith added as a client',
     );

@@ -56,6 +56,14 @@ export function describeActivity(action: string, before: Values, after: Values):
       return `${text(after?.name)}’s role changed to ${role(after?.role)}`;
     case 'organisation.member_removed':
       return `${text(before?.name)} unlinked`;
+    case 'organisation_application.submitted':
+      return after?.kind === 'create'
+        ? `Applied to add the organisation ${text(after.organisation)}`
+        : `Applied to join ${text(after?.organisation)} as ${role(after?.role)}`;
+    case 'organisation_application.approved':
+      return `Application to ${text(after?.organisation)} approved`;
+    case 'organisation_application.rejected':
+      return `Application to ${text(after?.organisation)} rejected: ${text(after?.reason)}`;
     case 'nominee.client_added':
       return `${text(after?.name)} added as a client`;
     case 'nominee.client_removed':
@@ -88,7 +96,9 @@ export function describeActivity(action: string, before: Values, after: Values):
       return 'Deleted a note';
     case 'call.logged': {
       const outcome = CALL_OUTCOME_LABELS[text(after?.outcome) as CallOutcome] ?? text(after?.outcome);
-      return `Logged a call: ${outcome}, ${text(after?.duration_minutes)} min`;
+      const minutes = Number(after?.duration_minutes ?? 0);
+      // An unanswered call has no length worth telling.
+      return minutes > 0 ? `Logged a call: ${outcome}, ${minutes} min` : `Logged a call: ${outcome}`;
     }
     case 'call.deleted':
       return 'Deleted a logged call';

@@ -1,7 +1,7 @@
 import { ROLES } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categorisations, investorProfiles, notifications } from '../../db/schema';
+import { categorisations, investorProfiles, mailOutbox, notifications } from '../../db/schema';
 import { createStaff, createUser } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/test-app';
 import { isoDate, monthsAgo, signing } from './compliance.test-fixtures';
@@ -46,7 +46,14 @@ describe('categorisations over time', () => {
     );
     expect(reminders).toHaveLength(1);
     expect(reminders[0]?.data.message).toMatch(
-      /certified high net worth investor\*\* expires on \d{4}-\d{2}-\d{2}/,
+      /certified high net worth investor\*\* expires on \d{1,2} [A-Z][a-z]+ \d{4}\. /,
+    );
+    // The email's subject is the whole first sentence, not the text cut at a fixed length.
+    const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, investor.email));
+    expect(mails.map((mail) => mail.subject)).toContainEqual(
+      expect.stringMatching(
+        /: Your categorisation as a certified high net worth investor expires on \d{1,2} [A-Z][a-z]+ \d{4}\.$/,
+      ),
     );
   });
 

@@ -19,6 +19,7 @@ import {
   markRead,
   USER_MODEL,
 } from './notifications.repository';
+import { mailSubject } from './mail-subject';
 
 /** A notification before it is stored: its class name (as Laravel would write it) and its data. */
 export interface Notice {
@@ -49,7 +50,7 @@ export function createNotificationsService(ctx: AppContext) {
   /** The email copy of a notice. */
   const noticeMail = (notice: Notice, greeting: string) =>
     renderMail(config.APP_NAME, {
-      subject: `${config.APP_NAME}: ${plain(notice.data.message).slice(0, 80)}`,
+      subject: `${config.APP_NAME}: ${mailSubject(plain(notice.data.message))}`,
       greeting,
       lines: [plain(notice.data.message)],
       action: { label: 'Open', url: `${config.APP_URL}${notice.data.cta}` },

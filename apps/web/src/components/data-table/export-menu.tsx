@@ -1,6 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import type { ExportFormat } from '@portico/contracts';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+import { plural } from '../../lib/format';
 
 interface ExportMenuProps {
   /** the export's address for a format, with the list's filters, sort and columns */
@@ -28,9 +29,7 @@ export function ExportMenu({ hrefFor, total, disabled = false }: ExportMenuProps
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {total !== undefined && (
-          <Menu.Label>{total === 1 ? '1 row' : `${total} rows`}, as filtered</Menu.Label>
-        )}
+        {total !== undefined && <Menu.Label>{plural(total, 'row')}, as filtered</Menu.Label>}
         <Menu.Item
           component="a"
           href={hrefFor('csv')}

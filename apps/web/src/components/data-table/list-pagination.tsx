@@ -1,11 +1,12 @@
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import type { PaginationMeta } from '@portico/contracts';
+import { formatNumber, plural, type Noun } from '../../lib/format';
 
 interface ListPaginationProps {
   meta: PaginationMeta | undefined;
   onPageChange: (page: number) => void;
-  /** what the rows are, for "Showing 1–15 of 41 accounts" */
-  noun: string;
+  /** what the rows are, for "Showing 1–15 of 41 accounts" and "Showing 1–1 of 1 account" */
+  noun: Noun;
   /** offers a choice of page size when given */
   pageSizes?: readonly number[];
   onPageSizeChange?: (size: number) => void;
@@ -24,7 +25,8 @@ export function ListPagination({
     <Group justify="space-between" mt="md" gap="sm">
       <Group gap="md">
         <Text size="sm" c="dimmed" aria-live="polite">
-          Showing {meta.from ?? 0}–{meta.to ?? 0} of {meta.total} {noun}
+          Showing {formatNumber(meta.from ?? 0)}–{formatNumber(meta.to ?? 0)} of{' '}
+          {plural(meta.total, noun.one, noun.many)}
         </Text>
         {pageSizes && onPageSizeChange && (
           <NativeSelect
@@ -42,7 +44,7 @@ export function ListPagination({
           value={meta.current_page}
           onChange={onPageChange}
           size="sm"
-          aria-label={`${noun} pages`}
+          aria-label={`Pages of ${noun.many}`}
           getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
           getControlProps={(control) => {
             if (control === 'previous') return { 'aria-label': 'Previous page' };

@@ -22,6 +22,7 @@ import { FiltersButton } from './filters-button';
 import { ListEmptyState } from './list-empty-state';
 import { ListLoadError } from './list-load-error';
 import { ListPagination } from './list-pagination';
+import type { Noun } from '../../lib/format';
 import { ListToolbar } from './list-toolbar';
 import { LIST_PAGE_SIZES } from './list-values';
 import { RecordName } from './record-name';
@@ -58,8 +59,8 @@ export interface RecordListPageProps<
   /** the page's heading, also the table's name */
   title: string;
   description: string;
-  /** the rows, in a sentence: "investment methods" */
-  plural: string;
+  /** the rows, in a sentence: { one: 'investment method', many: 'investment methods' } */
+  noun: Noun;
   /** the records a row opens */
   recordType: SubjectType;
   /** the list's address on the API; its export answers at `${apiPath}/export` */
@@ -107,7 +108,7 @@ export function RecordListPage<
 >({
   title,
   description,
-  plural,
+  noun,
   recordType,
   apiPath,
   create,
@@ -264,7 +265,7 @@ export function RecordListPage<
                 skeletonRows={skeletonRows}
                 empty={
                   <ListEmptyState
-                    plural={plural}
+                    plural={noun.many}
                     icon={empty.icon}
                     filtered={Object.values(filters).some((value) => value !== undefined)}
                     onClearFilters={list.clearAll}
@@ -275,7 +276,7 @@ export function RecordListPage<
               />
               <ListPagination
                 meta={data?.meta}
-                noun={plural}
+                noun={noun}
                 onPageChange={list.setPage}
                 pageSizes={LIST_PAGE_SIZES}
                 onPageSizeChange={list.setPageSize}

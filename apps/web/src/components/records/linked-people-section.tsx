@@ -253,7 +253,7 @@ export function LinkedPeopleSection<
               />
             }
           />
-          <ListPagination meta={data?.meta} noun={noun.many} onPageChange={setPage} />
+          <ListPagination meta={data?.meta} noun={noun} onPageChange={setPage} />
         </>
       )}
 

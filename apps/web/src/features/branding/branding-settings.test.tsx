@@ -125,7 +125,7 @@ describe('settings → terminology', () => {
       'POST /api/branding/1': json(200, { data: branding }),
     });
     const user = userEvent.setup();
-    const field = await screen.findByRole('textbox', { name: 'Role 1' });
+    const field = await screen.findByRole('textbox', { name: 'Super Admin role' });
     await user.clear(field);
     await user.type(field, 'Platform owner');
     await user.click(screen.getByRole('button', { name: 'Save terminology' }));

@@ -77,7 +77,9 @@ describe('nominees', { timeout: 30_000 }, () => {
     const { router } = open('/admin/investors/nominees?search=portico');
     const user = userEvent.setup();
     // The first render of the admin area in a test file is the slowest.
-    await user.click(await screen.findByRole('link', { name: 'Portico Nominees Ltd' }, FIRST_RENDER));
+    const link = await screen.findByRole('link', { name: 'Portico Nominees Ltd' }, FIRST_RENDER);
+    expect(screen.getByText('Showing 1–1 of 1 nominee')).toBeInTheDocument();
+    await user.click(link);
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/admin/investors/nominees/3/notes-calls-tasks'),
     );
@@ -92,6 +94,7 @@ describe('nominees', { timeout: 30_000 }, () => {
       '/admin/investors/7/details',
     );
     expect(within(clients).getByText('OC-001')).toBeInTheDocument();
+    expect(screen.getByText('Acts for 1 investor.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Notes, Calls and Tasks' })).toBeInTheDocument();
   });
 

@@ -30,7 +30,7 @@ export function ContactsListPage() {
     <RecordListPage
       title="Contacts"
       description="People you are in touch with who have not registered in the portal, and those who since have."
-      plural="contacts"
+      noun={{ one: 'contact', many: 'contacts' }}
       recordType="contact"
       apiPath="/api/contacts"
       create={{

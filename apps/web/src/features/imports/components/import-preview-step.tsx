@@ -17,7 +17,7 @@ import { useEffect, useState } from 'react';
 import { FormError } from '../../../components/form/form-error';
 import { submitFailure } from '../../../components/form/server-errors';
 import { isApiError } from '../../../lib/api-error';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber, plural } from '../../../lib/format';
 import { inSentence, useTerminology } from '../../../lib/terminology';
 import { useImportPreview } from '../api/get-import-preview';
 import { useRunImport } from '../api/run-import';
@@ -46,7 +46,7 @@ function previewFailure(error: unknown): string {
   return error.unanswered ? 'Please try again.' : error.message;
 }
 
-const rows = (count: number) => `${formatNumber(count)} ${count === 1 ? 'row' : 'rows'}`;
+const rows = (count: number) => plural(count, 'row');
 
 /** Step 3: the rows as the server reads them with this mapping, each bad row with its problems. */
 export function ImportPreviewStep({ item, onBack, onStarted, onBusyChange }: ImportPreviewStepProps) {

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import type { Import } from '@portico/contracts';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber, plural } from '../../../lib/format';
 import { ImportCounts } from './import-counts';
 import { ImportFailures } from './import-failures';
 
@@ -38,7 +38,7 @@ export function ImportRunStep({ item, onAnother, onClose }: ImportRunStepProps) 
         </Group>
         <Progress value={percent} size="lg" animated aria-label="Import progress" />
         <Text size="sm">
-          {formatNumber(item.processed_rows)} of {formatNumber(item.total_rows)} rows done ({percent}%).
+          {formatNumber(item.processed_rows)} of {plural(item.total_rows, 'row')} done ({percent}%).
         </Text>
         {counts}
         <Text size="xs" c="dimmed">

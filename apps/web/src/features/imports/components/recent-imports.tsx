@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Import, ImportKind } from '@portico/contracts';
 import { useId } from 'react';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatNumber, plural } from '../../../lib/format';
 import { useImports } from '../api/get-imports';
 
 const STATUS: Record<Import['status'], { label: string; color: string }> = {
@@ -14,7 +14,7 @@ const STATUS: Record<Import['status'], { label: string; color: string }> = {
 const SHOWN = 5;
 
 function outcome(item: Import): string {
-  if (item.status === 'preview') return `${formatNumber(item.total_rows)} rows`;
+  if (item.status === 'preview') return plural(item.total_rows, 'row');
   return `${formatNumber(item.created_count)} created, ${formatNumber(item.updated_count)} updated, ${formatNumber(item.failed_count)} failed`;
 }
 

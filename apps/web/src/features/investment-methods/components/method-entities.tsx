@@ -20,7 +20,7 @@ import { oneOf } from '../../../components/data-table/list-values';
 import { ConfirmModal } from '../../../components/modals/confirm-modal';
 import { RecordSection } from '../../../components/records/record-section';
 import { recordPath } from '../../../config/records';
-import { formatDate } from '../../../lib/format';
+import { formatDate, plural, type Noun } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
 import { useMethodEntities } from '../api/get-method-entities';
 import {
@@ -30,6 +30,8 @@ import {
 } from '../api/method-entity-mutations';
 import { EntityFormModal } from './entity-form-modal';
 import { ENTITY_STATUS_COLOURS, ENTITY_STATUS_OPTIONS, HOLDER_OPTIONS } from './investment-method-options';
+
+const ACCOUNT: Noun = { one: 'account', many: 'accounts' };
 
 function Holder({ entity, linked }: { entity: InvestmentMethodEntity; linked: boolean }) {
   const { holder } = entity;
@@ -172,7 +174,7 @@ export function MethodEntities({ method }: { method: InvestmentMethod }) {
   return (
     <RecordSection
       title="Accounts"
-      description={`${count} account${count === 1 ? '' : 's'} held by investors and contacts through this method.`}
+      description={`${plural(count, 'account')} held by investors and contacts through this method.`}
       actions={
         mayChange && (
           <Button
@@ -244,7 +246,7 @@ export function MethodEntities({ method }: { method: InvestmentMethod }) {
               />
             }
           />
-          <ListPagination meta={data?.meta} noun="accounts" onPageChange={setPage} />
+          <ListPagination meta={data?.meta} noun={ACCOUNT} onPageChange={setPage} />
         </>
       )}
 

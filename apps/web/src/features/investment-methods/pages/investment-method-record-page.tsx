@@ -5,6 +5,7 @@ import { ADMIN_SCREENS } from '../../../config/admin-menu';
 import { INVESTMENT_METHOD_TABS } from '../../../config/records';
 import { useDeleteInvestmentMethod } from '../api/delete-investment-method';
 import { useInvestmentMethod } from '../api/get-investment-method';
+import { plural } from '../../../lib/format';
 
 /** /admin/investors/investment-methods/{id}/details and its tabs (spec §2.1). */
 export function InvestmentMethodRecordPage() {
@@ -28,7 +29,7 @@ export function InvestmentMethodRecordPage() {
           <>
             Delete <strong>{method.name}</strong>
             {method.entities_count > 0
-              ? ` and the ${method.entities_count === 1 ? 'account' : `${method.entities_count} accounts`} held through it`
+              ? ` and the ${method.entities_count === 1 ? 'account' : plural(method.entities_count, 'account')} held through it`
               : ''}
             ? Its notes, calls and tasks are deleted too; the investors and contacts stay. This cannot be
             undone.

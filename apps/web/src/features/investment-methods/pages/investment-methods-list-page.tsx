@@ -22,7 +22,7 @@ export function InvestmentMethodsListPage() {
     <RecordListPage
       title="Investment methods"
       description="Ways of investing other than in one's own name, with each investor's account."
-      plural="investment methods"
+      noun={{ one: 'investment method', many: 'investment methods' }}
       recordType="investment_method"
       apiPath="/api/investment-methods"
       create={{

@@ -1,5 +1,5 @@
 import { Badge, Text } from '@mantine/core';
-import { CLIENT_TYPE_LABELS, type Investor } from '@portico/contracts';
+import { CLIENT_TYPE_LABELS, ORGANISATION_ROLE_LABELS, type Investor } from '@portico/contracts';
 import type { ReactNode } from 'react';
 import { LeadStatusBadge } from '../../../components/records/lead-status-badge';
 import { EmailLink, PhoneLink, RecordFacts } from '../../../components/records/record-facts';
@@ -17,6 +17,12 @@ const SCREENING: Record<Investor['screening_status'], string> = {
   passed: 'Passed',
   failed: 'Failed',
 };
+
+/** "Beneficial owner", not beneficial_owner: the role an investor holds in an organisation. */
+const roleLabel = (role: string) =>
+  role in ORGANISATION_ROLE_LABELS
+    ? ORGANISATION_ROLE_LABELS[role as keyof typeof ORGANISATION_ROLE_LABELS]
+    : role.replace(/_/g, ' ');
 
 /** The key facts of an investor at a glance, at the top of their Activity tab. */
 export function InvestorSummary({ investor }: { investor: Investor }) {
@@ -71,7 +77,7 @@ export function InvestorSummary({ investor }: { investor: Investor }) {
       'Organisations',
       investor.organisations.length > 0
         ? investor.organisations
-            .map((organisation) => `${organisation.name} (${organisation.role})`)
+            .map((organisation) => `${organisation.name} (${roleLabel(organisation.role)})`)
             .join(', ')
         : null,
     ],

@@ -32,7 +32,7 @@ export function InvestorsListPage() {
     <RecordListPage
       title={terminology.investors}
       description="Everyone who has registered or been added, with where they stand."
-      plural={inSentence(terminology.investors)}
+      noun={{ one: inSentence(terminology.investor), many: inSentence(terminology.investors) }}
       recordType="investor"
       apiPath="/api/investors"
       create={{

@@ -10,6 +10,7 @@ import {
 } from '../../../components/records/linked-people-section';
 import { nomineeClientsQueryOptions } from '../api/get-nominee-clients';
 import { useAddNomineeClient, useRemoveNomineeClient } from '../api/nominee-client-mutations';
+import { plural } from '../../../lib/format';
 
 /** The investors the nominee acts for, with its designation for each; added and removed by staff. */
 export function NomineeClients({ nominee }: { nominee: Nominee }) {
@@ -22,7 +23,7 @@ export function NomineeClients({ nominee }: { nominee: Nominee }) {
     <LinkedPeopleSection
       title="Clients"
       noun={{ one: 'client', many: 'clients' }}
-      description={`Acts for ${count} investor${count === 1 ? '' : 's'}.`}
+      description={`Acts for ${plural(count, 'investor')}.`}
       caption={`Clients of ${nominee.name}`}
       searchPlaceholder="Name, email or designation"
       query={({ search, page }: LinkedPeopleParams) =>

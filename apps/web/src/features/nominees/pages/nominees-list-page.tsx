@@ -20,7 +20,7 @@ export function NomineesListPage() {
     <RecordListPage
       title="Nominees"
       description="Nominee companies that hold shares for investors, with the investors each acts for."
-      plural="nominees"
+      noun={{ one: 'nominee', many: 'nominees' }}
       recordType="nominee"
       apiPath="/api/nominees"
       create={{ path: ADMIN_SCREENS.newNominee.path, label: 'New nominee', first: 'Add the first nominee' }}

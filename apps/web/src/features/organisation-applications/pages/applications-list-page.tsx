@@ -90,7 +90,7 @@ export function ApplicationsListPage() {
               />
               <ListPagination
                 meta={data?.meta}
-                noun="applications"
+                noun={{ one: 'application', many: 'applications' }}
                 onPageChange={list.setPage}
                 pageSizes={LIST_PAGE_SIZES}
                 onPageSizeChange={list.setPageSize}

@@ -24,6 +24,7 @@ import {
 } from '../api/organisation-member-mutations';
 import { MemberRoleModal } from './member-role-modal';
 import { ORGANISATION_ROLE_OPTIONS } from './organisation-options';
+import { plural } from '../../../lib/format';
 
 const NEW_MEMBER: { role: OrganisationRole } = { role: 'member' };
 
@@ -54,7 +55,7 @@ export function OrganisationMembers({ organisation }: { organisation: Organisati
     <LinkedPeopleSection
       title="Members"
       noun={{ one: 'member', many: 'members' }}
-      description={`${count} linked investor${count === 1 ? '' : 's'}.`}
+      description={`${plural(count, 'linked investor')}.`}
       caption={`Members of ${organisation.name}`}
       searchPlaceholder="Name or email"
       filter={{ label: 'Role', placeholder: 'Any role', options: ORGANISATION_ROLE_OPTIONS }}

@@ -23,7 +23,7 @@ export function OrganisationsListPage() {
     <RecordListPage
       title="Organisations"
       description="Companies, trusts and other bodies, with the investors linked to each."
-      plural="organisations"
+      noun={{ one: 'organisation', many: 'organisations' }}
       recordType="organisation"
       apiPath="/api/organisations"
       create={{

@@ -3,12 +3,13 @@ import type { OverviewStats } from '@portico/contracts';
 import { IconUserShield } from '@tabler/icons-react';
 import { useRoleName } from '../../../lib/terminology';
 import { SectionCard } from './section-card';
+import { plural } from '../../../lib/format';
 
 export function StaffByRole({ staff }: { staff: OverviewStats['staff'] | undefined }) {
   const roleName = useRoleName();
   const roles = [...(staff?.by_role ?? [])].sort((a, b) => b.count - a.count);
   return (
-    <SectionCard title="Staff by role" description={staff ? `${staff.total} staff accounts` : undefined}>
+    <SectionCard title="Staff by role" description={staff ? plural(staff.total, 'staff account') : undefined}>
       {!staff ? (
         <Stack gap="sm" aria-label="Loading staff">
           {Array.from({ length: 5 }, (_, index) => (
@@ -27,7 +28,7 @@ export function StaffByRole({ staff }: { staff: OverviewStats['staff'] | undefin
           {roles.map((role) => (
             <Group key={role.role_id} justify="space-between" component="li" wrap="nowrap">
               <Text size="sm">{roleName(role.role_id)}</Text>
-              <Badge variant="light" color="primary" aria-label={`${role.count} accounts`}>
+              <Badge variant="light" color="primary" aria-label={plural(role.count, 'account')}>
                 {role.count}
               </Badge>
             </Group>

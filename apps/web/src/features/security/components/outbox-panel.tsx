@@ -90,7 +90,11 @@ export function OutboxPanel() {
               />
             }
           />
-          <ListPagination meta={data?.meta} noun="emails" onPageChange={(next) => update({ page: next })} />
+          <ListPagination
+            meta={data?.meta}
+            noun={{ one: 'email', many: 'emails' }}
+            onPageChange={(next) => update({ page: next })}
+          />
         </>
       )}
       <MailModal mail={open} onClose={() => setOpen(undefined)} />

@@ -120,7 +120,7 @@ export function StaffAccountsPage() {
             />
             <ListPagination
               meta={data?.meta}
-              noun="accounts"
+              noun={{ one: 'account', many: 'accounts' }}
               onPageChange={(next) => update({ page: next })}
             />
           </>
