@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, reference, timestamps, timestamptz } from './columns';
 import { APPLICATION_STATUSES, INVESTOR_CATEGORIES } from '@portico/contracts';
 import { documents } from './engagement';
@@ -92,6 +93,8 @@ export const onboardingRequirements = pgTable('onboarding_requirements', {
   ...timestamps(),
 });
 
+export const ONBOARDING_ONE_PENDING_INDEX = 'onboarding_documents_one_pending';
+
 /** One investor's document for one requirement, reviewed by staff. */
 export const onboardingDocuments = pgTable(
   'onboarding_documents',
@@ -112,6 +115,10 @@ export const onboardingDocuments = pgTable(
   },
   (table) => [
     index('onboarding_documents_user_index').on(table.user_id, table.requirement_id, table.created_at),
+    // One submission awaiting review per investor and requirement: a newer upload replaces it.
+    uniqueIndex(ONBOARDING_ONE_PENDING_INDEX)
+      .on(table.user_id, table.requirement_id)
+      .where(sql`${table.status} = 'pending'`),
   ],
 );
 

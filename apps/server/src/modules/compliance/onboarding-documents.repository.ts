@@ -1,6 +1,6 @@
 import type { ParsedListQuery } from '@portico/contracts';
 import { onboardingReviewsListQuery } from '@portico/contracts';
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { documents, onboardingDocuments, onboardingRequirements, users } from '../../db/schema';
@@ -85,12 +85,21 @@ export async function updateSubmission(
     .where(eq(onboardingDocuments.id, id));
 }
 
+/**
+ * Makes uploads for one investor's requirement wait for each other until their transaction ends, so
+ * each closes the one before it rather than both staying pending.
+ */
+export async function lockRequirementOf(db: DbOrTx, userId: number, requirementId: number) {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext('onboarding_documents'), hashtext(${`${userId}:${requirementId}`}))`,
+  );
+}
+
 /** Earlier submissions for the same requirement still awaiting review are closed by a newer upload. */
 export async function supersedePendingSubmissions(
   db: DbOrTx,
   userId: number,
   requirementId: number,
-  keepId: number,
   reason: string,
 ) {
   return db
@@ -101,7 +110,6 @@ export async function supersedePendingSubmissions(
         eq(onboardingDocuments.user_id, userId),
         eq(onboardingDocuments.requirement_id, requirementId),
         eq(onboardingDocuments.status, 'pending'),
-        ne(onboardingDocuments.id, keepId),
       ),
     )
     .returning({ id: onboardingDocuments.id });

@@ -29,6 +29,7 @@ import {
   listReviews,
   lockSubmission,
   submissionsOf,
+  lockRequirementOf,
   supersedePendingSubmissions,
   updateSubmission,
   type SubmissionRow,
@@ -108,6 +109,7 @@ export function createOnboardingDocumentsService(ctx: AppContext, deps: Complian
       const investor = await loadInvestor(tx, userId);
       const requirement = await findRequirement(tx, requirementId);
       if (!requirement?.active) throw fieldError('requirement_id', 'The selected requirement is invalid.');
+      await lockRequirementOf(tx, userId, requirementId);
       const latest = await latestSubmission(tx, userId, requirementId);
       if (byInvestor && latest?.status === 'approved')
         throw fieldError('requirement_id', `Your ${requirement.name} has already been approved.`);
@@ -120,13 +122,14 @@ export function createOnboardingDocumentsService(ctx: AppContext, deps: Complian
         tx,
       );
       if (!document) throw new Error('the upload stored no document');
+      // The one awaiting review is closed first: the index allows one pending at a time.
+      const replaced = await supersedePendingSubmissions(tx, userId, requirementId, REPLACED);
       const row = await insertSubmission(tx, {
         user_id: userId,
         requirement_id: requirementId,
         document_id: document.id,
         status: 'pending',
       });
-      const replaced = await supersedePendingSubmissions(tx, userId, requirementId, row.id, REPLACED);
       await recordAudit(tx, actor, {
         action: 'onboarding_document.submitted',
         subjectType: 'investor',

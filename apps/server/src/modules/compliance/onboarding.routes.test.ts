@@ -1,12 +1,19 @@
+import { readFileSync } from 'node:fs';
 import {
   ROLES,
   type InvestorOnboarding,
   type OnboardingRequirement,
   type OnboardingReview,
 } from '@portico/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { investorProfiles, onboardingRequirements, users, type UserRow } from '../../db/schema';
+import {
+  investorProfiles,
+  onboardingDocuments,
+  onboardingRequirements,
+  users,
+  type UserRow,
+} from '../../db/schema';
 import { createStaff, createUser } from '../../test/factories';
 import { multipartBody, NOT_AN_IMAGE, PNG_1PX } from '../../test/files';
 import { createTestApp, type Agent, type TestApp } from '../../test/test-app';
@@ -297,5 +304,52 @@ describe('the investor’s side', () => {
   it('refuses to delete a sign-up document someone has submitted', async () => {
     const response = await admin.delete(`/api/onboarding-requirements/${passport.id}`);
     expect(errors(response).id?.[0]).toMatch(/deactivate it instead/);
+  });
+});
+
+describe('uploads for one requirement at the same moment', () => {
+  it('leaves one submission awaiting review, the newest, however many arrive at once', async () => {
+    const investor = await createUser(t.ctx.db);
+    const theirs = await t.as(investor);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        upload(theirs, '/api/profile/onboarding-documents', passport.id, png(`passport-${index}.png`)),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(201));
+    const rows = await t.ctx.db
+      .select()
+      .from(onboardingDocuments)
+      .where(eq(onboardingDocuments.user_id, investor.id));
+    expect(rows).toHaveLength(10);
+    const pending = rows.filter((row) => row.status === 'pending');
+    expect(pending).toHaveLength(1);
+    expect(Math.max(...rows.map((row) => row.id))).toBe(pending[0]?.id);
+    expect(rows.filter((row) => row.status === 'rejected').map((row) => row.reason)).toEqual(
+      Array(9).fill('Replaced by a newer upload.'),
+    );
+  });
+
+  it('has a migration that keeps the newest of several pending submissions older data may hold', async () => {
+    const migration = readFileSync(
+      new URL('../../../drizzle/0008_one_pending_onboarding_document.sql', import.meta.url),
+      'utf8',
+    );
+    const investor = await createUser(t.ctx.db);
+    await t.ctx.db.execute(sql`drop index onboarding_documents_one_pending`);
+    const inserted = await t.ctx.db
+      .insert(onboardingDocuments)
+      .values(Array.from({ length: 3 }, () => ({ user_id: investor.id, requirement_id: address.id })))
+      .returning();
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await t.ctx.db.execute(sql.raw(statement));
+    const rows = await t.ctx.db
+      .select()
+      .from(onboardingDocuments)
+      .where(eq(onboardingDocuments.user_id, investor.id));
+    expect(rows.filter((row) => row.status === 'pending').map((row) => row.id)).toEqual([
+      Math.max(...inserted.map((row) => row.id)),
+    ]);
+    expect(rows.filter((row) => row.status === 'rejected')).toHaveLength(2);
   });
 });

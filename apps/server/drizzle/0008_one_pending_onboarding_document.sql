@@ -1,0 +1,3 @@
+-- Concurrent uploads could leave several submissions pending: keep the newest, close the others as a newer upload would.
+UPDATE "onboarding_documents" AS "older" SET "status" = 'rejected', "reason" = 'Replaced by a newer upload.', "reviewed_at" = now(), "updated_at" = now() WHERE "older"."status" = 'pending' AND EXISTS (SELECT 1 FROM "onboarding_documents" AS "newer" WHERE "newer"."status" = 'pending' AND "newer"."user_id" = "older"."user_id" AND "newer"."requirement_id" = "older"."requirement_id" AND "newer"."id" > "older"."id");--> statement-breakpoint
+CREATE UNIQUE INDEX "onboarding_documents_one_pending" ON "onboarding_documents" USING btree ("user_id","requirement_id") WHERE "onboarding_documents"."status" = 'pending';
