@@ -40,14 +40,19 @@ export const notificationSchema = z
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;
 
+/**
+ * A same-site path: exactly one leading `/`, then no `/` or `\` right after it (browsers read `//x`
+ * and `/\x` as another host), no backslash, whitespace or control character anywhere (URL parsers
+ * drop tabs and newlines, so `/\t/x` would become `//x`). No scheme can follow a leading `/`.
+ */
+const CONTROL_CHARACTER = /[\p{Cc}]/u;
+export const isSameSitePath = (text: string) =>
+  /^\/(?![/\\])[^\s\\]*$/.test(text) && !CONTROL_CHARACTER.test(text);
+
 /** Where a cta may point: a path inside the app, never another site or a script. */
-export const ctaSchema = z
-  .string()
-  .trim()
-  .max(500)
-  .regex(/^\/(?!\/)[^\s]*$/, {
-    error: 'The :attribute field must be a path inside the app, starting with /.',
-  });
+export const ctaSchema = z.string().trim().max(500).refine(isSameSitePath, {
+  error: 'The :attribute field must be a path inside the app, starting with /.',
+});
 
 /** Staff send a message to investors (all, or chosen ones). */
 export const sendNotificationInputSchema = z

@@ -105,6 +105,33 @@ describe('sending and reading notifications', () => {
     ]);
   });
 
+  it('takes only a same-site path as the cta (issue 8)', async () => {
+    for (const cta of [
+      '//evil.example/x',
+      '/\\evil.example',
+      '/\\/evil.example',
+      'javascript:alert(1)',
+      'https://evil.example',
+      'investor/profile',
+      '/\t/evil.example',
+      '/investor\u001b[0m',
+      '/investor\u0007x',
+    ]) {
+      const response = await send({ recipients: 'users', user_ids: [investor.id], message: 'Hi', cta });
+      expect(response.statusCode, JSON.stringify(cta)).toBe(422);
+      expect(JSON.parse(response.body), JSON.stringify(cta)).toMatchObject({
+        errors: { cta: ['The cta field must be a path inside the app, starting with /.'] },
+      });
+    }
+    const ok = await send({
+      recipients: 'users',
+      user_ids: [investor.id],
+      message: 'Hi',
+      cta: '/investor/news/reports/5?tab=files#top',
+    });
+    expect(ok.statusCode, ok.body).toBeLessThan(300);
+  });
+
   it('keeps admin notifications to staff, and staff messages to those who may update investors', async () => {
     expect((await agent.get('/api/notifications/admin')).statusCode).toBe(403);
     expect((await admin.get('/api/notifications/admin')).statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import {
   NOTIFICATION_EVENT,
+  isSameSitePath,
   ROLES,
   type NotificationAudience,
   type NotificationData,
@@ -59,6 +60,11 @@ export function createNotificationsService(ctx: AppContext) {
 
   /** Stores notices for users inside the caller's transaction; call `publish` after it commits. */
   async function record(tx: DbOrTx, recipients: UserRow[], notice: Notice): Promise<NotificationRow[]> {
+    // Every notice, whoever writes it, links inside the app only (issue 8).
+    if (!isSameSitePath(notice.data.cta))
+      throw new Error(
+        `A notification's cta must be a same-site path, not ${JSON.stringify(notice.data.cta)}.`,
+      );
     const active = recipients.filter((user) => !user.deactivated_at);
     const rows = await insertNotifications(
       tx,

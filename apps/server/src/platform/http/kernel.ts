@@ -184,6 +184,9 @@ export function apiKernel(
 
     api.addHook('onSend', async (request, reply) => {
       writeSessionCookies(ctx, request, reply);
+      // API answers are per user and per moment: no browser or proxy may keep one (issue 8).
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && type.includes('json')) reply.header('cache-control', 'no-store');
     });
 
     for (const module of modules) await api.register(module);

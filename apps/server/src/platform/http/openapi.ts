@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
@@ -53,13 +54,51 @@ export async function registerOpenApi(app: FastifyInstance, appName: string) {
   });
 }
 
-/** The browsable reference at /api/docs (it renders offline: no CDN). */
+/** sha256 sources for the page's inline scripts (Scalar's start-up call), so nothing else inline runs. */
+function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    const digest = createHash('sha256')
+      .update(match[1] ?? '', 'utf8')
+      .digest('base64');
+    hashes.push(`'sha256-${digest}'`);
+  }
+  return hashes;
+}
+
+/**
+ * The reference's own policy: its bundle and start-up script (by hash), the styles it writes at run
+ * time, and nothing from other origins (it renders offline).
+ */
+export function apiReferencePolicy(html: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${inlineScriptHashes(html).join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** The browsable reference at /api/docs (it renders offline: no CDN, no web fonts). */
 export async function registerApiReference(app: FastifyInstance) {
   await app.register(async (docs) => {
-    // The reference page runs inline scripts; the strict CSP stays on everything else.
-    docs.addHook('onSend', async (_request, reply) => {
-      reply.removeHeader('content-security-policy');
+    // The app-wide CSP forbids the page's inline start-up script; it gets a policy of its own.
+    docs.addHook('onSend', async (_request, reply, payload) => {
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && type.includes('text/html') && typeof payload === 'string')
+        reply.header('content-security-policy', apiReferencePolicy(payload));
+      return payload;
     });
-    await docs.register(scalar, { routePrefix: '/api/docs', configuration: { hideClientButton: true } });
+    await docs.register(scalar, {
+      routePrefix: '/api/docs',
+      configuration: { hideClientButton: true, withDefaultFonts: false },
+    });
   });
 }
