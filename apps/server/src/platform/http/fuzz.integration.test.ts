@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ROLES } from '@portico/contracts';
+import { FEATURE_FLAGS, isFeatureAvailable, ROLES } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   calls,
@@ -623,8 +623,8 @@ beforeAll(async () => {
   admin = await t.as(adminUser);
   investorAgent = await t.as(await createUser(t.ctx.db));
   await seedRecords();
-  // Every feature on, so that no operation hides behind a 404.
-  const flags = validValue({ $ref: '#/components/schemas/FeatureChangesInput' }, 'features', {});
+  // Every feature that exists on, so that no operation hides behind a 404 (the others cannot be switched on).
+  const flags = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag.camel, isFeatureAvailable(flag.key)]));
   const features = await admin.patch('/api/features', flags);
   if (features.statusCode !== 200) throw new Error(`could not switch features on: ${features.body}`);
 }, 60_000);
