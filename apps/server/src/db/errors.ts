@@ -1,7 +1,7 @@
 /** PostgreSQL's unique_violation, whichever driver or wrapper raised it, or undefined. */
 function uniqueViolation(error: unknown): { constraint?: unknown } | undefined {
   for (let current = error; current instanceof Object; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return current as { constraint?: unknown };
+    if ((current as { code?: unknown }).code === '23505') return current;
   }
   return undefined;
 }

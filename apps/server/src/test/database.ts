@@ -6,7 +6,10 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
 
 /** Each checkout of the project its own snapshot and template, so two checkouts can run their tests at once. */
-const CHECKOUT = createHash('sha256').update(import.meta.url).digest('hex').slice(0, 8);
+const CHECKOUT = createHash('sha256')
+  .update(import.meta.url)
+  .digest('hex')
+  .slice(0, 8);
 
 /** Where global set-up leaves the migrated PGlite data directory, and the PostgreSQL template's name. */
 export const SNAPSHOT_FILE = path.join(

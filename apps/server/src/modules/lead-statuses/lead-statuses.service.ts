@@ -1,5 +1,5 @@
 import type { LeadStatus } from '@portico/contracts';
-import { leadStatusInputSchema } from '@portico/contracts';
+import { type leadStatusInputSchema } from '@portico/contracts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
