@@ -127,6 +127,41 @@ describe('changing the branding', () => {
     });
   });
 
+  it('refuses SVG logos that could run script, however it is spelt (issue 8)', async () => {
+    const payloads = [
+      '<svg xmlns="http://www.w3.org/2000/svg"><svg/onload=alert(1)></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect/onclick=alert(1) width="5"/></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="&#106;avascript:alert(1)"><rect width="5" height="5"/></a></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><a href="jav&#x09;ascript:alert(1)"><text>x</text></a></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><a><animate attributeName="href" values="javascript:alert(1)"/><text>x</text></a></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><use href="https://evil.example/x.svg#a"/></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><div>x</div></foreignObject></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"></svg><body onload="alert(1)">',
+    ];
+    for (const svg of payloads) {
+      const { payload, headers } = multipartBody(
+        {},
+        { logo: { name: 'logo.svg', type: 'image/svg+xml', body: Buffer.from(svg) } },
+      );
+      const response = await admin.patch('/api/branding/1', payload, { headers });
+      expect(response.statusCode, svg).toBe(422);
+      expect(errors(response).logo?.[0], svg).toMatch(/scripts or links/);
+    }
+    const plain = Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<!-- Acme -->\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0" stop-color="#123456"/></linearGradient></defs><rect width="10" height="10" fill="url(#g)"/><text x="1" y="5">Acme</text></svg>',
+    );
+    const { payload, headers } = multipartBody(
+      {},
+      { logo: { name: 'logo.svg', type: 'image/svg+xml', body: plain } },
+    );
+    const accepted = await admin.patch('/api/branding/1', payload, { headers });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const served = await t.request({ url: data(accepted).logo ?? '' });
+    expect(served.rawPayload.equals(plain)).toBe(true);
+    expect(served.headers['content-security-policy']).toContain('sandbox');
+  });
+
   it('removes a file on request and no longer serves it', async () => {
     const before = data(await t.request({ url: '/api/branding' }));
     const removed = data(await admin.patch('/api/branding/1', { remove_logo: 'true' }));

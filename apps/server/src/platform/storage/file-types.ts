@@ -58,9 +58,3 @@ function looksLikeCsv(body: Buffer): boolean {
   const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '';
   return /[,;]/.test(firstLine);
 }
-
-/** SVG can carry script: refuse any that does, rather than try to clean it. */
-export function svgIsSafe(body: Buffer): boolean {
-  const text = body.toString('utf8');
-  return !/<script|<foreignObject|\son[a-z]+\s*=|javascript:|<iframe|<embed|<object/i.test(text);
-}

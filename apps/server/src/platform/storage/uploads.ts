@@ -1,5 +1,6 @@
 import { fieldError } from '../http/errors';
-import { detectFileType, svgIsSafe, type DetectedType } from './file-types';
+import { detectFileType, type DetectedType } from './file-types';
+import { svgIsSafe } from './svg-is-safe';
 
 export interface UploadRules {
   /** what the file is, as a sentence names it: "Logo", "file “passport.pdf”" */
