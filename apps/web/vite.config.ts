@@ -20,7 +20,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: false,
+    sourcemap: process.env.SOURCEMAP === '1',
     // The bundle check (scripts/check-bundle.mjs) follows each page's chunks through the manifest.
     manifest: true,
   },

@@ -1,4 +1,5 @@
-import { isInvestorRole, isStaffRole, type FeatureKey, type FeatureSet } from '@portico/contracts';
+import type { FeatureKey, FeatureSet } from '@portico/contracts';
+import { isInvestorRole, isStaffRole } from '@portico/contracts/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { LOGIN_PATH, MAINTENANCE_PATH } from '../config/app';

@@ -1,6 +1,6 @@
 import { Anchor, Box, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { RISK_BANNER_LINK, RISK_BANNER_TEXT } from '@portico/contracts';
+import { RISK_BANNER_LINK, RISK_BANNER_TEXT } from '@portico/contracts/constants';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { RiskSummaryModal } from './risk-summary-modal';
 

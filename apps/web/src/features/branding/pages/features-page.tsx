@@ -1,6 +1,7 @@
 import { Button, Group, List, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { can, FEATURE_FLAGS, type FeatureKey, type FeatureSet } from '@portico/contracts';
+import type { FeatureKey, FeatureSet } from '@portico/contracts';
+import { can, FEATURE_FLAGS } from '@portico/contracts/constants';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { ConfirmModal } from '../../../components/modals/confirm-modal';
