@@ -1,17 +1,7 @@
-import {
-  AppShell,
-  Box,
-  Burger,
-  Container,
-  Drawer,
-  Group,
-  NavLink,
-  Stack,
-  UnstyledButton,
-} from '@mantine/core';
+import { AppShell, Box, Burger, Container, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { User } from '@portico/contracts';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { INVESTOR_HOME, type InvestorMenuItem } from '../../config/investor-menu';
 import { BrandLogo } from './brand-logo';
@@ -31,6 +21,10 @@ interface InvestorLayoutProps {
   actions?: ReactNode;
   children: ReactNode;
 }
+
+const InvestorNavDrawer = lazy(async () => ({
+  default: (await import('./investor-nav-drawer')).InvestorNavDrawer,
+}));
 
 /** Spec §2.3's header height, without the banner. */
 const HEADER_HEIGHT = 68;
@@ -57,6 +51,9 @@ export function InvestorLayout({
   const [opened, { toggle, close }] = useDisclosure(false);
   const items = user.email_verified_at ? menu : [];
   const bannerHeight = banner?.height ?? 0;
+  // The phone's navigation drawer loads on the first tap of the burger, and stays for its closing.
+  const [navMounted, setNavMounted] = useState(false);
+  if (opened && !navMounted) setNavMounted(true);
 
   return (
     <AppShell header={{ height: HEADER_HEIGHT + bannerHeight }} padding={0}>
@@ -133,22 +130,16 @@ export function InvestorLayout({
         </Box>
       </AppShell.Header>
 
-      <Drawer opened={opened} onClose={close} title="Navigation" size="xs" hiddenFrom="md">
-        <nav aria-label="Investor navigation">
-          <Stack gap={2}>
-            {items.map((item) => (
-              <NavLink
-                key={item.id}
-                component={Link}
-                to={item.path}
-                label={item.label}
-                active={isActive(item, pathname)}
-                onClick={close}
-              />
-            ))}
-          </Stack>
-        </nav>
-      </Drawer>
+      {navMounted && (
+        <Suspense fallback={null}>
+          <InvestorNavDrawer
+            items={items}
+            opened={opened}
+            onClose={close}
+            isActive={(item) => isActive(item, pathname)}
+          />
+        </Suspense>
+      )}
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="gray.0">
         <Container size="xl" py="xl">
