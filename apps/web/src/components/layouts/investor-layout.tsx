@@ -1,4 +1,4 @@
-import { AppShell, Box, Burger, Container, Group, UnstyledButton } from '@mantine/core';
+import { Box, Burger, Container, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { User } from '@portico/contracts';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -56,9 +56,19 @@ export function InvestorLayout({
   if (opened && !navMounted) setNavMounted(true);
 
   return (
-    <AppShell header={{ height: HEADER_HEIGHT + bannerHeight }} padding={0}>
+    // A fixed header over the page, as Mantine's AppShell lays it out, without AppShell's code (and the
+    // scroll-lock library its header brings) on the investor's first page.
+    <>
       <SkipLink />
-      <AppShell.Header withBorder={false}>
+      <Box
+        component="header"
+        pos="fixed"
+        top={0}
+        left={0}
+        right={0}
+        h={HEADER_HEIGHT + bannerHeight}
+        style={{ zIndex: 100 }}
+      >
         {banner?.node}
         <Box bg="primary.6" h={HEADER_HEIGHT}>
           <Container size="xl" h="100%">
@@ -128,7 +138,7 @@ export function InvestorLayout({
             </Group>
           </Container>
         </Box>
-      </AppShell.Header>
+      </Box>
 
       {navMounted && (
         <Suspense fallback={null}>
@@ -141,11 +151,18 @@ export function InvestorLayout({
         </Suspense>
       )}
 
-      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="gray.0">
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        bg="gray.0"
+        mih="100dvh"
+        pt={HEADER_HEIGHT + bannerHeight}
+      >
         <Container size="xl" py="xl">
           {children}
         </Container>
-      </AppShell.Main>
-    </AppShell>
+      </Box>
+    </>
   );
 }
