@@ -17,8 +17,7 @@ export const brandingKeys = {
 
 /** The contract's parser of GET /api/branding, loaded on first use so that zod stays off the first page. */
 async function brandingResponse() {
-  const { brandingSchema, dataOf } = await import('@portico/contracts');
-  return dataOf(brandingSchema);
+  return (await import('./answer-schemas')).brandingResponse;
 }
 
 /**

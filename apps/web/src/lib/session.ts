@@ -21,8 +21,7 @@ export const sessionKeys = {
 
 /** The contract's parser of GET /api/user, loaded on first use so that zod stays off the first page. */
 async function userResponse() {
-  const { dataOf, userSchema } = await import('@portico/contracts');
-  return dataOf(userSchema);
+  return (await import('./answer-schemas')).userResponse;
 }
 
 const USER_OPTIONS = { redirectOnUnauthorized: false } as const;

@@ -9,11 +9,7 @@ import { useLogin } from '../api/login';
 
 /** The contract's login schema and its resolver, loaded after the login page has painted. */
 async function loadLoginResolver() {
-  const [{ loginInputSchema }, { zodResolver }] = await Promise.all([
-    import('@portico/contracts'),
-    import('../../../components/form/zod-resolver'),
-  ]);
-  return zodResolver(loginInputSchema);
+  return (await import('./login-resolver')).loginResolver;
 }
 
 export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void | Promise<void> }) {

@@ -8,7 +8,7 @@ import { notificationKeys } from './notification-keys';
  * first list rather than with the first page, which shows the bell before its count.
  */
 async function listResponse(): Promise<Parser<Notification[]>> {
-  const { notificationSchema } = await import('@portico/contracts');
+  const { notificationSchema } = await import('../../../lib/answer-schemas');
   return {
     parse(input) {
       const data =

@@ -8,6 +8,6 @@ import { api } from '../../../lib/api-client';
 export async function acceptTerms(userId: number, version: number): Promise<User> {
   const form = new URLSearchParams({ _method: 'PATCH', accepted_terms_version: String(version) });
   // The schema loads on acceptance: the terms gate is part of every first page, zod is not.
-  const { dataOf, userSchema } = await import('@portico/contracts');
-  return (await api.post(`/api/users/${userId}`, form, dataOf(userSchema))).data;
+  const { userResponse } = await import('../../../lib/answer-schemas');
+  return (await api.post(`/api/users/${userId}`, form, userResponse)).data;
 }
