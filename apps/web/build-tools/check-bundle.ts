@@ -13,7 +13,8 @@ import {
 
 /**
  * `npm run check:bundle` after `npm run build`: fails when a first page's JavaScript (the entry, the
- * page's chunks and everything they import statically) weighs more than the budget, gzip-compressed.
+ * page's chunks and everything they import statically) weighs more than the budget, brotli-compressed
+ * (gzip is printed too).
  */
 const dist = path.resolve(fileURLToPath(new URL('../dist', import.meta.url)));
 const manifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './provider';
-import { createRoutes } from './router';
+import { createRoutes, routerOptions } from './router';
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
-  const [router] = useState(() => createBrowserRouter(createRoutes(queryClient)));
+  const [router] = useState(() => createBrowserRouter(createRoutes(queryClient), routerOptions(queryClient)));
   return (
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -1,14 +1,22 @@
-import { isInvestorRole, isStaffRole, type FeatureKey, type FeatureSet } from '@portico/contracts';
+import type { FeatureKey, FeatureSet } from '@portico/contracts';
+import { isInvestorRole, isStaffRole } from '@portico/contracts/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { LOGIN_PATH, MAINTENANCE_PATH } from '../config/app';
-import { canOpenAdminScreen, type AdminScreen } from '../config/admin-menu';
-import { landingPath } from '../config/landing';
+import type { AdminScreen } from '../config/admin-menu';
 import { featureAllows, featuresOf, loadBranding } from '../lib/branding';
 import { loadSession, type SessionState } from '../lib/session';
 import { RouteStatusError } from './route-status-error';
 
 type Loader = (args: LoaderFunctionArgs) => Promise<Response | null>;
+
+/**
+ * A signed-in user's landing screen. The admin menu it reads loads on demand: the first page of a
+ * guest or an investor does not need it.
+ */
+async function landingPath(roleId: number): Promise<string> {
+  return (await import('../config/landing')).landingPath(roleId);
+}
 type SignedIn = Extract<SessionState, { status: 'authenticated' }>;
 
 function pathOf(request: Request): string {
@@ -66,14 +74,14 @@ export function createGuards(queryClient: QueryClient) {
   const home: Loader = async ({ request }) => {
     const state = await loadSession(queryClient);
     if (state.status === 'maintenance') return maintenanceRedirect(request);
-    return redirect(state.status === 'authenticated' ? landingPath(state.user.role_id) : LOGIN_PATH);
+    return redirect(state.status === 'authenticated' ? await landingPath(state.user.role_id) : LOGIN_PATH);
   };
 
   /** /login, /register, /forgot-password: a signed-in user goes to their landing screen instead. */
   const guestOnly: Loader = async ({ request }) => {
     const state = await loadSession(queryClient);
     if (state.status === 'maintenance') return maintenanceRedirect(request);
-    return state.status === 'authenticated' ? redirect(landingPath(state.user.role_id)) : null;
+    return state.status === 'authenticated' ? redirect(await landingPath(state.user.role_id)) : null;
   };
 
   const staffArea: Loader = async ({ request }) => {
@@ -110,10 +118,11 @@ export function createGuards(queryClient: QueryClient) {
       if (state instanceof Response) return state;
       const features = await requireFeature(screen.feature);
       const roleId = state.user.role_id;
+      const { canOpenAdminScreen } = await import('../config/admin-menu');
       if (canOpenAdminScreen(roleId, screen, features)) return null;
       // The verification link sends every staff member to /admin?verified=1; not every role may see /admin.
       if (new URL(request.url).searchParams.get('verified') === '1' && isStaffRole(roleId)) {
-        return redirect(`${landingPath(roleId)}?verified=1`);
+        return redirect(`${await landingPath(roleId)}?verified=1`);
       }
       throw notForRole(roleId);
     };

@@ -1,11 +1,16 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useBranding } from '../lib/branding';
 import { brandColours, type BrandColours } from '../theme/colours';
 import { cssVariablesResolver } from '../theme/contrast';
 import { buildTheme } from '../theme/theme';
+
+/**
+ * The toasts' container (and its transition library) loads just after the first render: nothing shows a
+ * toast before then, and `notifications.show` queues in the store until the container mounts.
+ */
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
 interface AppProviderProps {
   queryClient: QueryClient;
@@ -27,7 +32,9 @@ function BrandedTheme({ colours, env, children }: Omit<AppProviderProps, 'queryC
       defaultColorScheme="light"
       env={env ?? 'default'}
     >
-      <Notifications position="top-right" />
+      <Suspense fallback={null}>
+        <Notifications position="top-right" />
+      </Suspense>
       {children}
     </MantineProvider>
   );

@@ -9,7 +9,7 @@ import { createQueryClient } from '../lib/query-client';
 import { fakeTimeoutSignals, hang, json, mockFetch } from '../testing/fetch-mock';
 import { buildUser, userWithRole } from '../testing/fixtures';
 import { renderApp } from '../testing/render';
-import { createRoutes } from './router';
+import { createRoutes, routerOptions } from './router';
 
 const STATS = {
   investors: { total: 2, verified: 1, new_last_30_days: 2 },
@@ -171,7 +171,11 @@ describe('every menu entry is a working route', () => {
     'role %i opens each of its admin menu entries',
     async (roleId) => {
       mockFetch({ 'GET /api/user': json(200, { data: userWithRole(roleId) }) });
-      const router = createMemoryRouter(createRoutes(createQueryClient()), { initialEntries: ['/'] });
+      const queryClient = createQueryClient();
+      const router = createMemoryRouter(createRoutes(queryClient), {
+        ...routerOptions(queryClient),
+        initialEntries: ['/'],
+      });
       await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
       for (const path of paths(visibleAdminMenu(roleId))) {
         await router.navigate(path);
@@ -184,7 +188,11 @@ describe('every menu entry is a working route', () => {
 
   it('an investor opens each investor menu entry', async () => {
     mockFetch({ 'GET /api/user': json(200, { data: userWithRole(5) }) });
-    const router = createMemoryRouter(createRoutes(createQueryClient()), { initialEntries: ['/'] });
+    const queryClient = createQueryClient();
+    const router = createMemoryRouter(createRoutes(queryClient), {
+      ...routerOptions(queryClient),
+      initialEntries: ['/'],
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/investor'));
     for (const item of INVESTOR_MENU) {
       await router.navigate(item.path);

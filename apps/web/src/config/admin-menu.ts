@@ -1,12 +1,5 @@
-import {
-  can,
-  isStaffRole,
-  type Action,
-  type FeatureKey,
-  type FeatureSet,
-  type Resource,
-  type TermKey,
-} from '@portico/contracts';
+import type { Action, FeatureKey, FeatureSet, Resource, TermKey } from '@portico/contracts';
+import { can, isStaffRole } from '@portico/contracts/constants';
 
 /**
  * An admin screen and what it needs: a permission (spec §6; no resource means every staff role) and,

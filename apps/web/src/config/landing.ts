@@ -1,4 +1,4 @@
-import { isInvestorRole, isStaffRole } from '@portico/contracts';
+import { isInvestorRole, isStaffRole } from '@portico/contracts/constants';
 import { matchPath } from 'react-router';
 import { LOGIN_PATH } from './app';
 import { ADMIN_SCREENS, adminLandingPath, canOpenAdminScreen } from './admin-menu';

@@ -1,16 +1,11 @@
-import {
-  ALL_FEATURES_OFF,
-  brandingSchema,
-  dataOf,
-  FEATURE_FLAGS,
-  type Branding,
-  type FeatureKey,
-  type FeatureSet,
-} from '@portico/contracts';
+import type { Branding } from '@portico/contracts';
+import type { FeatureKey, FeatureSet } from '@portico/contracts';
+import { ALL_FEATURES_OFF, FEATURE_FLAGS } from '@portico/contracts/constants';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { APP_NAME, TERMS_PATH } from '../config/app';
 import { api } from './api-client';
+import { firstAnswerData, parseLater } from './first-answer';
 
 /**
  * The branding record (spec §3, §7, §8): read once at start-up, before login, so every page (the login
@@ -20,13 +15,26 @@ export const brandingKeys = {
   all: ['branding'] as const,
 };
 
-const brandingResponse = dataOf(brandingSchema);
+/** The contract's parser of GET /api/branding, loaded on first use so that zod stays off the first page. */
+async function brandingResponse() {
+  return (await import('./answer-schemas')).brandingResponse;
+}
 
-/** GET /api/branding, or null when it cannot be read (spec §8: ignored silently). */
-export async function fetchBranding(): Promise<Branding | null> {
+/**
+ * GET /api/branding, or null when it cannot be read (spec §8: ignored silently). The record is
+ * shape-checked for the first render and parsed by the contract once zod has loaded; a record the
+ * contract refuses is dropped for the defaults, as it always was.
+ */
+export async function fetchBranding(queryClient: QueryClient): Promise<Branding | null> {
   try {
-    const body = await api.get('/api/branding', brandingResponse, { redirectOnUnauthorized: false });
-    return body.data;
+    const body = await api.get('/api/branding', undefined, { redirectOnUnauthorized: false });
+    const branding = firstAnswerData<Branding>(body, {
+      id: 'number',
+      colours: 'object',
+      navigation: 'object',
+    });
+    parseLater(body, brandingResponse, () => queryClient.setQueryData(brandingKeys.all, null));
+    return branding;
   } catch {
     return null;
   }
@@ -35,7 +43,7 @@ export async function fetchBranding(): Promise<Branding | null> {
 export const brandingQueryOptions = () =>
   queryOptions({
     queryKey: brandingKeys.all,
-    queryFn: fetchBranding,
+    queryFn: ({ client }) => fetchBranding(client),
     // Loaded once per page load; a staff member's save writes it explicitly.
     staleTime: Infinity,
     gcTime: Infinity,

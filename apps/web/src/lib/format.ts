@@ -1,17 +1,27 @@
-import dayjs from 'dayjs';
+// Formatted by hand rather than with dayjs: these run on the investor's first page (docs/benchmarks.md).
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A day alone ("2024-05-01") is that day here, as dayjs reads it; anything else as Date reads it. */
+function dateOf(value: string): Date | null {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+const dayOf = (date: Date) => `${date.getDate()} ${MONTHS[date.getMonth()] ?? ''} ${date.getFullYear()}`;
 
 /** "1 May 2024" (UK style), or an em dash when there is no date. */
 export function formatDate(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = dayjs(value);
-  return date.isValid() ? date.format('D MMM YYYY') : '—';
+  const date = value ? dateOf(value) : null;
+  return date ? dayOf(date) : '—';
 }
 
 /** "1 May 2024, 10:15" */
 export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = dayjs(value);
-  return date.isValid() ? date.format('D MMM YYYY, HH:mm') : '—';
+  const date = value ? dateOf(value) : null;
+  return date ? `${dayOf(date)}, ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}` : '—';
 }
 
 export function formatNumber(value: number): string {

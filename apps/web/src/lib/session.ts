@@ -1,7 +1,8 @@
-import { dataOf, userSchema, type User } from '@portico/contracts';
+import type { User } from '@portico/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
 import { isApiError } from './api-error';
+import { firstAnswerData, parseLater } from './first-answer';
 
 /**
  * Spec §4: the session is loaded once, on the first page load. 200 means logged in; 503 or no answer
@@ -12,30 +13,52 @@ export type SessionState =
   | { readonly status: 'guest' }
   | { readonly status: 'maintenance' };
 
+const GUEST: SessionState = { status: 'guest' };
+
 export const sessionKeys = {
   all: ['session'] as const,
 };
 
-const userResponse = dataOf(userSchema);
-
-export async function fetchCurrentUser(): Promise<User> {
-  const body = await api.get('/api/user', userResponse, { redirectOnUnauthorized: false });
-  return body.data;
+/** The contract's parser of GET /api/user, loaded on first use so that zod stays off the first page. */
+async function userResponse() {
+  return (await import('./answer-schemas')).userResponse;
 }
 
-export async function fetchSession(): Promise<SessionState> {
+const USER_OPTIONS = { redirectOnUnauthorized: false } as const;
+
+/** GET /api/user, parsed by the contract (after a sign-in, or a change to the user). */
+export async function fetchCurrentUser(): Promise<User> {
+  const [body, parser] = await Promise.all([api.get('/api/user', undefined, USER_OPTIONS), userResponse()]);
+  return parser.parse(body).data;
+}
+
+/**
+ * The session of the first page load: the user is shape-checked for the first render and parsed by the
+ * contract once zod has loaded; a user the contract refuses signs the page out, as a bad answer always
+ * has. Without a query client (the maintenance page), the contract's parse is awaited.
+ */
+export async function fetchSession(queryClient?: QueryClient): Promise<SessionState> {
   try {
-    return { status: 'authenticated', user: await fetchCurrentUser() };
+    if (!queryClient) return { status: 'authenticated', user: await fetchCurrentUser() };
+    const body = await api.get('/api/user', undefined, USER_OPTIONS);
+    const user = firstAnswerData<User>(body, {
+      id: 'number',
+      role_id: 'number',
+      name: 'string',
+      email: 'string',
+    });
+    parseLater(body, userResponse, () => setSession(queryClient, GUEST));
+    return { status: 'authenticated', user };
   } catch (error) {
     if (isApiError(error) && (error.status === 503 || error.unanswered)) return { status: 'maintenance' };
-    return { status: 'guest' };
+    return GUEST;
   }
 }
 
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: sessionKeys.all,
-    queryFn: fetchSession,
+    queryFn: ({ client }) => fetchSession(client),
     // Loaded once per page load; login, logout and profile changes write it explicitly.
     staleTime: Infinity,
     gcTime: Infinity,
@@ -60,8 +83,6 @@ export function startSession(queryClient: QueryClient, user: User): void {
   queryClient.removeQueries({ predicate: (query) => !PAGE_QUERIES.has(query.queryKey[0]) });
   setSession(queryClient, { status: 'authenticated', user });
 }
-
-const GUEST: SessionState = { status: 'guest' };
 
 /** The session as the root loader resolved it. */
 export function useSession(): SessionState {

@@ -1,4 +1,5 @@
-import { isRoleId, resolveTerminology, type TermKey, type Terminology } from '@portico/contracts';
+import type { TermKey, Terminology } from '@portico/contracts';
+import { isRoleId, resolveTerminology } from '@portico/contracts/constants';
 import { useCallback, useMemo } from 'react';
 import { useBranding } from './branding';
 

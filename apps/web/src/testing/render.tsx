@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from '../app/provider';
-import { createRoutes } from '../app/router';
+import { createRoutes, routerOptions } from '../app/router';
 import type { Branding } from '@portico/contracts';
 import { brandingKeys } from '../lib/branding';
 import { createQueryClient } from '../lib/query-client';
@@ -12,7 +12,10 @@ import { setSession, type SessionState } from '../lib/session';
 
 /** The whole app at a URL, as a browser would open it; fetch must be mocked first. */
 export function renderApp(path: string, queryClient: QueryClient = createQueryClient()) {
-  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes(queryClient), {
+    ...routerOptions(queryClient),
+    initialEntries: [path],
+  });
   const view = render(
     <AppProvider queryClient={queryClient} env="test">
       <RouterProvider router={router} />

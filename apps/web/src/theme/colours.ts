@@ -1,4 +1,5 @@
-import { COLOUR_KEYS, DEFAULT_COLOURS as BRAND_DEFAULTS, type Colours } from '@portico/contracts';
+import type { Colours } from '@portico/contracts';
+import { COLOUR_KEYS, DEFAULT_COLOURS as BRAND_DEFAULTS } from '@portico/contracts/constants';
 
 /**
  * The brand colours: the branding record's `colours` (spec §3), with the defaults of spec §9 (dark navy,

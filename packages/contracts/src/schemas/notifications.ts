@@ -1,21 +1,6 @@
 import { z } from 'zod';
+import { NOTIFICATION_ICONS } from '../notification-kinds';
 import { timestampSchema } from './common';
-
-/** spec §3: the icon names a notification may carry. */
-export const NOTIFICATION_ICONS = [
-  'update_reports',
-  'investment_opportunity_invested',
-  'investment_opportunity_transition_existing',
-  'investment_opportunity_invited',
-  'default',
-] as const;
-export type NotificationIcon = (typeof NOTIFICATION_ICONS)[number];
-
-/** Investors read theirs under /api/notifications/user, staff under /api/notifications/admin. */
-export const NOTIFICATION_AUDIENCES = ['user', 'admin'] as const;
-export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
-
-export const NOTIFICATION_EVENT = 'Illuminate\\Notifications\\Events\\BroadcastNotificationCreated';
 
 export const notificationDataSchema = z.object({
   /** may hold **bold** markup */

@@ -10,9 +10,6 @@ export const staffRoleIdSchema = z.coerce.number({ error: 'The selected :attribu
   ),
 );
 
-/** Served by the web app; used when a user has no avatar (spec §9). */
-export const DEFAULT_AVATAR = '/images/default-avatar.svg';
-
 /** The signed-in user, staff or investor (GET /api/user, spec §3). */
 export const userSchema = z
   .object({

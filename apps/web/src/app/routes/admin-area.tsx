@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { can } from '@portico/contracts';
+import { can } from '@portico/contracts/constants';
 import { useEffect, useMemo } from 'react';
 import { Outlet, useSearchParams } from 'react-router';
 import { AdminLayout } from '../../components/layouts/admin-layout';

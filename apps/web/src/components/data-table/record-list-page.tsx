@@ -1,12 +1,7 @@
 import { Button, Collapse, Group, Paper, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  can,
-  type ListColumn,
-  type ListQueryParams,
-  type PaginationMeta,
-  type SubjectType,
-} from '@portico/contracts';
+import type { ListColumn, ListQueryParams, PaginationMeta, SubjectType } from '@portico/contracts';
+import { can } from '@portico/contracts/constants';
 import { IconPlus, type Icon } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -1,5 +1,6 @@
 import { Anchor, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { isInvestorRole, type Terminology } from '@portico/contracts';
+import type { Terminology } from '@portico/contracts';
+import { isInvestorRole } from '@portico/contracts/constants';
 import { Link } from 'react-router';
 import { LOGIN_PATH } from '../../config/app';
 import { INVESTOR_MENU, investorScreen, type InvestorMenuItem } from '../../config/investor-menu';

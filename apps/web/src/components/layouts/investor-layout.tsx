@@ -1,19 +1,7 @@
-import {
-  AppShell,
-  Box,
-  Burger,
-  Container,
-  Divider,
-  Drawer,
-  Group,
-  NavLink,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Box, Burger, Container, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { User } from '@portico/contracts';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { INVESTOR_HOME, type InvestorMenuItem } from '../../config/investor-menu';
 import { BrandLogo } from './brand-logo';
@@ -33,6 +21,10 @@ interface InvestorLayoutProps {
   actions?: ReactNode;
   children: ReactNode;
 }
+
+const InvestorNavDrawer = lazy(async () => ({
+  default: (await import('./investor-nav-drawer')).InvestorNavDrawer,
+}));
 
 /** Spec §2.3's header height, without the banner. */
 const HEADER_HEIGHT = 68;
@@ -59,11 +51,24 @@ export function InvestorLayout({
   const [opened, { toggle, close }] = useDisclosure(false);
   const items = user.email_verified_at ? menu : [];
   const bannerHeight = banner?.height ?? 0;
+  // The phone's navigation drawer loads on the first tap of the burger, and stays for its closing.
+  const [navMounted, setNavMounted] = useState(false);
+  if (opened && !navMounted) setNavMounted(true);
 
   return (
-    <AppShell header={{ height: HEADER_HEIGHT + bannerHeight }} padding={0}>
+    // A fixed header over the page, as Mantine's AppShell lays it out, without AppShell's code (and the
+    // scroll-lock library its header brings) on the investor's first page.
+    <>
       <SkipLink />
-      <AppShell.Header withBorder={false}>
+      <Box
+        component="header"
+        pos="fixed"
+        top={0}
+        left={0}
+        right={0}
+        h={HEADER_HEIGHT + bannerHeight}
+        style={{ zIndex: 100 }}
+      >
         {banner?.node}
         <Box bg="primary.6" h={HEADER_HEIGHT}>
           <Container size="xl" h="100%">
@@ -135,37 +140,32 @@ export function InvestorLayout({
             </Group>
           </Container>
         </Box>
-      </AppShell.Header>
+      </Box>
 
-      <Drawer opened={opened} onClose={close} title="Navigation" size="xs" hiddenFrom="md">
-        <Stack gap="lg">
-          <nav aria-label="Investor navigation">
-            <Stack gap={2}>
-              {items.map((item) => (
-                <NavLink
-                  key={item.id}
-                  component={Link}
-                  to={item.path}
-                  label={item.label}
-                  active={isActive(item, pathname)}
-                  onClick={close}
-                />
-              ))}
-            </Stack>
-          </nav>
-          <Divider />
-          <Text size="sm" c="dimmed">
-            Signed in as {user.name}
-          </Text>
-          <LogoutButton variant="default" />
-        </Stack>
-      </Drawer>
+      {navMounted && (
+        <Suspense fallback={null}>
+          <InvestorNavDrawer
+            items={items}
+            opened={opened}
+            onClose={close}
+            userName={user.name}
+            isActive={(item) => isActive(item, pathname)}
+          />
+        </Suspense>
+      )}
 
-      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="gray.0">
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        bg="gray.0"
+        mih="100dvh"
+        pt={HEADER_HEIGHT + bannerHeight}
+      >
         <Container size="xl" py="xl">
           {children}
         </Container>
-      </AppShell.Main>
-    </AppShell>
+      </Box>
+    </>
   );
 }

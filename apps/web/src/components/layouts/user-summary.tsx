@@ -1,5 +1,6 @@
 import { Avatar, Group, Stack, Text } from '@mantine/core';
-import { DEFAULT_AVATAR, type User } from '@portico/contracts';
+import type { User } from '@portico/contracts';
+import { DEFAULT_AVATAR } from '@portico/contracts/constants';
 import { useRoleName } from '../../lib/terminology';
 
 /** Avatar, name and (for staff) role, by the deployment's name for it, as shown in the headers. */

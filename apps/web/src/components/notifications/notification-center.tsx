@@ -1,21 +1,13 @@
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Drawer,
-  Group,
-  Indicator,
-  Stack,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Indicator } from '@mantine/core';
 import type { Notification } from '@portico/contracts';
-import { IconBell, IconChecks } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { BoldText } from './bold-text';
-import { badgeLabel, timeAgo } from './notification-format';
-import { NotificationIcon } from './notification-icon';
+import { IconBell } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { badgeLabel } from './notification-format';
+
+// The panel (Drawer, focus trap, scroll lock, the list) is not part of the first page.
+const NotificationDrawer = lazy(async () => ({
+  default: (await import('./notification-drawer')).NotificationDrawer,
+}));
 
 export interface NotificationCenterProps {
   unreadCount: number;
@@ -36,98 +28,6 @@ export function bellLabel(count: number): string {
   return count > 0 ? `Notifications, ${count} unread` : 'Notifications';
 }
 
-function NotificationItem({
-  notification,
-  now,
-  onSelect,
-}: {
-  notification: Notification;
-  now: number;
-  onSelect: (notification: Notification) => void;
-}) {
-  const unread = notification.read_at === null;
-  return (
-    <Box component="li">
-      <UnstyledButton
-        onClick={() => onSelect(notification)}
-        w="100%"
-        p="sm"
-        data-unread={unread || undefined}
-        style={{
-          borderRadius: 'var(--mantine-radius-md)',
-          background: unread ? 'var(--mantine-color-primaryLighter-0)' : undefined,
-          borderLeft: unread ? '3px solid var(--mantine-color-primaryLighter-6)' : '3px solid transparent',
-        }}
-      >
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <NotificationIcon name={notification.data.icon} />
-          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-            <Text size="sm" fw={unread ? 500 : 400} style={{ overflowWrap: 'anywhere' }}>
-              {unread && <VisuallyHidden>Unread: </VisuallyHidden>}
-              <BoldText text={notification.data.message} />
-            </Text>
-            <Text size="xs" c="dimmed" component="time" dateTime={notification.created_at}>
-              {timeAgo(notification.created_at, now)}
-            </Text>
-          </Stack>
-          {unread && (
-            <Box
-              aria-hidden
-              mt={6}
-              w={10}
-              h={10}
-              style={{
-                borderRadius: '50%',
-                background: 'var(--mantine-color-primaryLighter-6)',
-                flex: 'none',
-              }}
-            />
-          )}
-        </Group>
-      </UnstyledButton>
-    </Box>
-  );
-}
-
-/** "Just now" turns into "1 min ago" while the panel stays open (its content mounts on each opening). */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 30_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
-
-function NotificationList({
-  notifications,
-  failed,
-  onSelect,
-}: Pick<NotificationCenterProps, 'notifications' | 'failed' | 'onSelect'>) {
-  const now = useNow();
-  if (notifications === undefined) {
-    return (
-      <Text c="dimmed" size="sm" role="status">
-        {failed ? 'The notifications could not be loaded.' : 'Loading Notifications...'}
-      </Text>
-    );
-  }
-  if (notifications.length === 0) {
-    return (
-      <Text c="dimmed" size="sm" role="status">
-        There are no Notifications.
-      </Text>
-    );
-  }
-  return (
-    <Stack component="ul" gap={6} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-      {notifications.map((notification) => (
-        <NotificationItem key={notification.id} notification={notification} now={now} onSelect={onSelect} />
-      ))}
-    </Stack>
-  );
-}
-
 /**
  * The bell with its unread badge and the right-hand panel of notifications (spec §2.3, §8): the same for
  * staff and investors.
@@ -144,6 +44,9 @@ export function NotificationCenter({
   inverted = false,
 }: NotificationCenterProps) {
   const badge = badgeLabel(unreadCount);
+  // Mounted on the first opening and kept, so that closing animates.
+  const [mounted, setMounted] = useState(opened);
+  if (opened && !mounted) setMounted(true);
 
   return (
     <>
@@ -169,30 +72,19 @@ export function NotificationCenter({
         </Indicator>
       </ActionIcon>
 
-      <Drawer
-        opened={opened}
-        onClose={onClose}
-        position="right"
-        title="Notifications"
-        size="md"
-        padding="md"
-        closeButtonProps={{ 'aria-label': 'Close notifications' }}
-      >
-        <Stack gap="sm">
-          <Group justify="flex-end">
-            <Button
-              variant="subtle"
-              size="xs"
-              leftSection={<IconChecks size={16} aria-hidden />}
-              onClick={onMarkAllRead}
-              disabled={unreadCount === 0}
-            >
-              Mark all as read
-            </Button>
-          </Group>
-          <NotificationList notifications={notifications} failed={failed} onSelect={onSelect} />
-        </Stack>
-      </Drawer>
+      {mounted && (
+        <Suspense fallback={null}>
+          <NotificationDrawer
+            unreadCount={unreadCount}
+            opened={opened}
+            onClose={onClose}
+            notifications={notifications}
+            failed={failed}
+            onSelect={onSelect}
+            onMarkAllRead={onMarkAllRead}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Button, Group, Select, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { can, type PaginationMeta, type Resource } from '@portico/contracts';
+import type { PaginationMeta, Resource } from '@portico/contracts';
+import { can } from '@portico/contracts/constants';
 import { IconUserMinus, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';

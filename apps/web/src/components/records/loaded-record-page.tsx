@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { can, type SubjectType } from '@portico/contracts';
+import type { SubjectType } from '@portico/contracts';
+import { can } from '@portico/contracts/constants';
 import type { ReactNode } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { recordPath, visibleRecordTabs, type RecordTab } from '../../config/records';

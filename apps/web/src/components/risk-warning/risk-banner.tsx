@@ -1,8 +1,13 @@
 import { Anchor, Box, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { RISK_BANNER_LINK, RISK_BANNER_TEXT } from '@portico/contracts';
+import { RISK_BANNER_LINK, RISK_BANNER_TEXT } from '@portico/contracts/constants';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { RiskSummaryModal } from './risk-summary-modal';
+import { lazy, Suspense, useState } from 'react';
+
+// The summary's Modal loads when the link is first followed, not with every investor page.
+const RiskSummaryModal = lazy(async () => ({
+  default: (await import('./risk-summary-modal')).RiskSummaryModal,
+}));
 
 /** Spec §9: the banner is 70 px high. */
 export const RISK_BANNER_HEIGHT = 70;
@@ -13,6 +18,9 @@ export const RISK_BANNER_HEIGHT = 70;
  */
 export function RiskBanner({ summary }: { summary: string }) {
   const [opened, { open, close }] = useDisclosure(false);
+  // Mounted on the first opening and kept, so that closing animates.
+  const [mounted, setMounted] = useState(false);
+  if (opened && !mounted) setMounted(true);
   return (
     <>
       <Box
@@ -47,7 +55,11 @@ export function RiskBanner({ summary }: { summary: string }) {
           </Anchor>
         </Text>
       </Box>
-      <RiskSummaryModal opened={opened} onClose={close} text={summary} />
+      {mounted && (
+        <Suspense fallback={null}>
+          <RiskSummaryModal opened={opened} onClose={close} text={summary} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, EmptyState, Group, Menu, Paper } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { can, type Resource } from '@portico/contracts';
+import type { Resource } from '@portico/contracts';
+import { can } from '@portico/contracts/constants';
 import { IconArrowDown, IconArrowUp, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { isApiError } from '../../lib/api-error';

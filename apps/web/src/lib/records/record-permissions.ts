@@ -1,4 +1,4 @@
-import { can } from '@portico/contracts';
+import { can } from '@portico/contracts/constants';
 import { useUser } from '../session';
 
 export interface RecordPermissions {

@@ -1,17 +1,23 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { loginInputSchema, type LoginInput, type User } from '@portico/contracts';
+import type { LoginInput, User } from '@portico/contracts';
 import { Link } from 'react-router';
 import { FormError } from '../../../components/form/form-error';
 import { useServerForm } from '../../../components/form/use-server-form';
-import { zodResolver } from '../../../components/form/zod-resolver';
+import { useDeferredResolver } from '../../../components/form/use-deferred-resolver';
 import { useLogin } from '../api/login';
 
-export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
+/** The contract's login schema and its resolver, loaded after the login page has painted. */
+async function loadLoginResolver() {
+  return (await import('./login-resolver')).loginResolver;
+}
+
+export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void | Promise<void> }) {
   const { mutateAsync } = useLogin();
+  const validate = useDeferredResolver(loadLoginResolver);
   const form = useForm<LoginInput>({
     initialValues: { email: '', password: '' },
-    validate: zodResolver(loginInputSchema),
+    validate,
   });
   const { onSubmit, formError, submitting } = useServerForm(form, { submit: mutateAsync, onSuccess });
 

@@ -4,7 +4,6 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/layouts/auth-layout';
-import { canReturnTo, landingPath } from '../../../config/landing';
 import { safeLocalPath } from '../../../lib/safe-path';
 import { inSentence, useTerm } from '../../../lib/terminology';
 import { LoginForm } from '../components/login-form';
@@ -24,10 +23,12 @@ export function LoginPage() {
   const remembered = safeLocalPath(params.get('redirect'));
 
   const onSuccess = useCallback(
-    (user: User) => {
+    async (user: User) => {
+      // The admin menu that decides a staff member's landing screen loads once someone has signed in.
+      const { canReturnTo, landingPath } = await import('../../../config/landing');
       const target =
         remembered && canReturnTo(user.role_id, remembered) ? remembered : landingPath(user.role_id);
-      void navigate(target, { replace: true });
+      await navigate(target, { replace: true });
     },
     [navigate, remembered],
   );

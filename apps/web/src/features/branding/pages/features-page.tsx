@@ -1,14 +1,12 @@
 import { Badge, Button, Group, List, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { FeatureFlag, FeatureKey, FeatureSet } from '@portico/contracts';
 import {
   can,
   FEATURE_FLAGS,
   FEATURE_NOT_YET_AVAILABLE,
   isFeatureAvailable,
-  type FeatureFlag,
-  type FeatureKey,
-  type FeatureSet,
-} from '@portico/contracts';
+} from '@portico/contracts/constants';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { ConfirmModal } from '../../../components/modals/confirm-modal';

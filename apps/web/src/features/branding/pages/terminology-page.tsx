@@ -1,15 +1,8 @@
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import {
-  DEFAULT_TERMINOLOGY,
-  TERMS,
-  termsOfPage,
-  TERMINOLOGY_PAGES,
-  type TerminologyPage as Page,
-  type TermKey,
-  type Terminology,
-} from '@portico/contracts';
+import type { TerminologyPage as Page, TermKey, Terminology } from '@portico/contracts';
+import { DEFAULT_TERMINOLOGY, TERMS, termsOfPage, TERMINOLOGY_PAGES } from '@portico/contracts/constants';
 import { IconRestore } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { FormError } from '../../../components/form/form-error';

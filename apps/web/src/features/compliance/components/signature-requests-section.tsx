@@ -1,5 +1,6 @@
 import { Anchor, Button, Text } from '@mantine/core';
-import { can, type SignatureRequest } from '@portico/contracts';
+import type { SignatureRequest } from '@portico/contracts';
+import { can } from '@portico/contracts/constants';
 import { IconSignature } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';

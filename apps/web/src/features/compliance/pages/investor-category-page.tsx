@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { can, type Categorisation } from '@portico/contracts';
+import type { Categorisation } from '@portico/contracts';
+import { can } from '@portico/contracts/constants';
 import { IconCertificate, IconCheck, IconClockHour4, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';

@@ -13,7 +13,8 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { can, type Document, type SignatureRequest } from '@portico/contracts';
+import type { Document, SignatureRequest } from '@portico/contracts';
+import { can } from '@portico/contracts/constants';
 import {
   IconCheck,
   IconChevronLeft,

@@ -1,6 +1,7 @@
 import { List, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { can, type Contact } from '@portico/contracts';
+import type { Contact } from '@portico/contracts';
+import { can } from '@portico/contracts/constants';
 import { useNavigate } from 'react-router';
 import { RecordHeaderActions } from '../../../components/records/record-header-actions';
 import { ADMIN_SCREENS } from '../../../config/admin-menu';

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { can, type ImportKind } from '@portico/contracts';
+import type { ImportKind } from '@portico/contracts';
+import { can } from '@portico/contracts/constants';
 import { IconFileImport } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useUser } from '../../../lib/session';

@@ -1,5 +1,5 @@
 import { Avatar, Badge, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { DEFAULT_AVATAR } from '@portico/contracts';
+import { DEFAULT_AVATAR } from '@portico/contracts/constants';
 import { NotificationEmailsSwitch } from '../../../components/account/notification-emails-switch';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useTerm } from '../../../lib/terminology';

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { can, type Investor } from '@portico/contracts';
+import type { Investor } from '@portico/contracts';
+import { can } from '@portico/contracts/constants';
 import {
   IconDots,
   IconKey,

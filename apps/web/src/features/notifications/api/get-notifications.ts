@@ -1,19 +1,27 @@
-import { notificationSchema, type Notification, type NotificationAudience } from '@portico/contracts';
+import type { Notification, NotificationAudience } from '@portico/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Parser } from '../../../lib/api-client';
 import { notificationKeys } from './notification-keys';
 
-/** `{data: Notification[]}`, each item checked against the contract. */
-const listResponse: Parser<Notification[]> = {
-  parse(input) {
-    const data = typeof input === 'object' && input !== null ? (input as { data?: unknown }).data : undefined;
-    if (!Array.isArray(data)) throw new TypeError('A notification list needs a data array.');
-    return data.map((item) => notificationSchema.parse(item));
-  },
-};
+/**
+ * `{data: Notification[]}`, each item checked against the contract. The schema (and zod) load with the
+ * first list rather than with the first page, which shows the bell before its count.
+ */
+async function listResponse(): Promise<Parser<Notification[]>> {
+  const { notificationSchema } = await import('../../../lib/answer-schemas');
+  return {
+    parse(input) {
+      const data =
+        typeof input === 'object' && input !== null ? (input as { data?: unknown }).data : undefined;
+      if (!Array.isArray(data)) throw new TypeError('A notification list needs a data array.');
+      return data.map((item) => notificationSchema.parse(item));
+    },
+  };
+}
 
-function fetchList(path: string, signal: AbortSignal): Promise<Notification[]> {
-  return api.get(path, listResponse, { signal });
+async function fetchList(path: string, signal: AbortSignal): Promise<Notification[]> {
+  const [body, parser] = await Promise.all([api.get(path, undefined, { signal }), listResponse()]);
+  return parser.parse(body);
 }
 
 /** The latest notifications, newest first (GET /api/notifications/{user|admin}). */

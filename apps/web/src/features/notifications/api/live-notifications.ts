@@ -1,10 +1,5 @@
-import {
-  NOTIFICATION_ICONS,
-  type Notification,
-  type NotificationAudience,
-  type NotificationIcon,
-  type User,
-} from '@portico/contracts';
+import type { Notification, NotificationAudience, NotificationIcon, User } from '@portico/contracts';
+import { NOTIFICATION_ICONS } from '@portico/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { realtime, type RealtimeConfig } from '../../../lib/realtime';

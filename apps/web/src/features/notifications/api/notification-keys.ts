@@ -1,4 +1,5 @@
-import { isInvestorRole, type NotificationAudience } from '@portico/contracts';
+import type { NotificationAudience } from '@portico/contracts';
+import { isInvestorRole } from '@portico/contracts/constants';
 
 export const notificationKeys = {
   all: ['notifications'] as const,

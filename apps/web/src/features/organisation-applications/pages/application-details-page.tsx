@@ -1,5 +1,5 @@
 import { Skeleton, Stack } from '@mantine/core';
-import { can } from '@portico/contracts';
+import { can } from '@portico/contracts/constants';
 import { ErrorPage } from '../../../components/errors/error-page';
 import { isNotFound, RecordLoadError } from '../../../components/records/record-load-error';
 import { RecordPage } from '../../../components/records/record-page';

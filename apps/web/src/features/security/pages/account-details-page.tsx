@@ -1,5 +1,5 @@
 import { Alert, Avatar, DataList, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { DEFAULT_AVATAR } from '@portico/contracts';
+import { DEFAULT_AVATAR } from '@portico/contracts/constants';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { NotificationEmailsSwitch } from '../../../components/account/notification-emails-switch';
 import { PageHeader } from '../../../components/layouts/page-header';

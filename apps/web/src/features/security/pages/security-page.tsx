@@ -1,6 +1,6 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { can } from '@portico/contracts';
+import { can } from '@portico/contracts/constants';
 import { ChangePasswordForm } from '../../../components/form/change-password-form';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { useUser } from '../../../lib/session';

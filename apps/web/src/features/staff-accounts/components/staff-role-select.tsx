@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { STAFF_ROLE_IDS } from '@portico/contracts';
+import { STAFF_ROLE_IDS } from '@portico/contracts/constants';
 import { useMemo } from 'react';
 import { useRoleName } from '../../../lib/terminology';
 

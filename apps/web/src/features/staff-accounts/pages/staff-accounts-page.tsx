@@ -1,7 +1,7 @@
 import { Alert, Button, Paper } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { can } from '@portico/contracts';
+import { can } from '@portico/contracts/constants';
 import { IconAlertTriangle, IconUserPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { ListPagination } from '../../../components/data-table/list-pagination';

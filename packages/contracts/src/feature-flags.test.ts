@@ -5,7 +5,7 @@ import {
   FEATURE_KEYS,
   featureNotAvailableMessage,
   isFeatureAvailable,
-} from './features';
+} from './feature-flags';
 
 describe('available features', () => {
   it('lists only known flags', () => {

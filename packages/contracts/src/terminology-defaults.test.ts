@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_IDS, ROLE_NAMES } from './roles';
-import { TERMS } from './terminology';
+import { TERMS } from './terminology-defaults';
 
 describe('terminology labels', () => {
   it('names each role by its name in the roles table, never by its number', () => {
