@@ -26,6 +26,8 @@ import { createLeadStatusesService } from './modules/lead-statuses/lead-statuses
 import { categorisationJobs } from './modules/compliance/categorisation-expiry';
 import { complianceRoutes } from './modules/compliance/compliance.routes';
 import { createComplianceServices } from './modules/compliance/compliance.services';
+import { complianceTestsRoutes } from './modules/compliance-tests/compliance-tests.routes';
+import { createComplianceTestsService } from './modules/compliance-tests/compliance-tests.service';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createContactsService } from './modules/contacts/contacts.service';
 import { organisationApplicationsRoutes } from './modules/organisations/organisation-applications.routes';
@@ -136,6 +138,7 @@ function services(ctx: AppContext) {
     staffAccounts: createStaffAccountsService(ctx, auth, branding.terminology),
     outbox: createOutboxService(ctx),
     overview: createOverviewService(ctx),
+    complianceTests: createComplianceTestsService(ctx, { branding, investors }),
   };
 }
 
@@ -164,6 +167,7 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     importsRoutes(wired.imports),
     outboxRoutes(wired.outbox),
     overviewRoutes(wired.overview),
+    complianceTestsRoutes(wired.complianceTests, { testClock: ctx.config.TEST_CLOCK }),
   ] as FastifyPluginAsync[];
 }
 

@@ -67,6 +67,8 @@ const envSchema = z.object({
     .default(0),
   BACK_TO_SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   APP_VERSION: z.string().min(1).default('1.0.0'),
+  /** test-only: a movable server clock and POST /api/testing/clock (refused in production) */
+  TEST_CLOCK: flag.default(false),
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
 });
 
@@ -119,6 +121,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.NODE_ENV === 'production' && !env.APP_KEY && env.DATABASE_URL) {
     throw new ConfigError('Invalid settings:\n  APP_KEY: is required in production with DATABASE_URL');
+  }
+  if (env.NODE_ENV === 'production' && env.TEST_CLOCK) {
+    throw new ConfigError('Invalid settings:\n  TEST_CLOCK: is for tests only and cannot be set in production');
   }
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const origins = env.CORS_ORIGINS.split(',')

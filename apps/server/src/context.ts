@@ -15,6 +15,7 @@ import { createPusherServer, type PusherServer } from './platform/realtime/pushe
 import { createLocalStorage } from './platform/storage/local-storage';
 import { createS3Storage } from './platform/storage/s3-storage';
 import type { Storage } from './platform/storage/storage';
+import { createClock, type Clock } from './platform/time';
 
 /** The runtime parts every module uses, each with its embedded or production engine. */
 export interface AppContext {
@@ -30,6 +31,8 @@ export interface AppContext {
   readonly realtime: PusherServer;
   readonly storage: Storage;
   readonly scheduler: Scheduler;
+  /** the server's clock; movable only with TEST_CLOCK=1 */
+  readonly clock: Clock;
   readonly log: FastifyBaseLogger;
 }
 
@@ -73,6 +76,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
     ),
     storage: createStorage(config),
     scheduler: createScheduler(store, log),
+    clock: createClock(config.TEST_CLOCK),
     log,
   };
   return context;

@@ -132,6 +132,10 @@ export function describeActivity(action: string, before: Values, after: Values):
       return `${text(after?.requirement)} approved`;
     case 'onboarding_document.rejected':
       return `${text(after?.requirement)} rejected: ${text(after?.reason)}`;
+    case 'compliance_test.passed':
+      return `Passed the appropriateness test (${text(after?.score)} of ${text(after?.total)} correct)`;
+    case 'compliance_test.failed':
+      return `Failed the appropriateness test (${text(after?.score)} of ${text(after?.total)} correct; try ${text(after?.tries_used)} of ${after?.tries_allowed === 9999 ? 'unlimited' : text(after?.tries_allowed)})`;
     case 'onboarding_requirement.created':
       return `Added the sign-up document “${text(after?.name)}”`;
     case 'onboarding_requirement.updated':

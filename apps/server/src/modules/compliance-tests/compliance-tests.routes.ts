@@ -1,0 +1,262 @@
+import {
+  COMPLIANCE_BANKS,
+  complianceAnswersInputSchema,
+  complianceAttemptSchema,
+  complianceQuestionChangesSchema,
+  complianceQuestionOrderSchema,
+  complianceQuestionSchema,
+  complianceResultSchema,
+  complianceSettingsInputSchema,
+  complianceSettingsSchema,
+  dataOf,
+  defineListQuery,
+  idParamsSchema,
+  newComplianceQuestionInputSchema,
+  parseListQuery,
+  profileComplianceTestSchema,
+  testClockInputSchema,
+  testClockSchema,
+  type ComplianceBank,
+} from '@portico/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../platform/auth/access';
+import { notFound } from '../../platform/http/errors';
+import { actorOf, requireUser } from '../../platform/http/kernel';
+import { listQuerySchema } from '../../platform/list-query/http';
+import type { ComplianceTestsService } from './compliance-tests.service';
+
+const settingsTags = ['Settings: appropriateness test'];
+const portalTags = ['Investor portal'];
+const settingsParams = z.object({ id: z.literal('1') });
+const question = { 200: dataOf(complianceQuestionSchema) };
+
+/** `include=options` and `filter[bank]` (standard by default; risk_warning is the second bank). */
+const questionsQuery = defineListQuery({
+  table: 'compliance_questions',
+  filters: { bank: 'exact' },
+  sorts: [],
+  defaultSort: [],
+  includes: ['options'],
+  fields: [],
+  appends: [],
+});
+
+function bankOf(value: unknown): ComplianceBank {
+  const bank = Array.isArray(value) ? value.at(-1) : value;
+  if (bank === undefined) return 'standard';
+  if (typeof bank === 'string' && (COMPLIANCE_BANKS as readonly string[]).includes(bank))
+    return bank as ComplianceBank;
+  // An unknown bank has no questions.
+  throw notFound('No question bank with that name.');
+}
+
+/**
+ * The appropriateness test: its settings (id 1), the question banks, the investor's state and attempts,
+ * and staff's view of an investor's attempts. The contract is fixed by issue 9.
+ */
+export function complianceTestsRoutes(
+  service: ComplianceTestsService,
+  options: { testClock: boolean },
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/compliance-settings/:id',
+      {
+        // The portal reads the allowed tries too (spec §7).
+        config: { access: access.authenticated },
+        schema: {
+          tags: settingsTags,
+          summary: 'The compliance settings: allowed tries (9999 means unlimited)',
+          params: settingsParams,
+          response: { 200: dataOf(complianceSettingsSchema) },
+        },
+      },
+      async () => ({ data: await service.settings() }),
+    );
+
+    app.patch(
+      '/api/compliance-settings/:id',
+      {
+        config: { access: access.permission('compliance', 'update') },
+        schema: {
+          tags: settingsTags,
+          summary: 'Change the allowed tries (0 or null means unlimited, stored as 9999)',
+          params: settingsParams,
+          body: complianceSettingsInputSchema,
+          response: { 200: dataOf(complianceSettingsSchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.updateSettings(actorOf(request), request.body.compliance_tries),
+      }),
+    );
+
+    app.get(
+      '/api/compliance-questions',
+      {
+        config: { access: access.authenticated },
+        schema: {
+          tags: settingsTags,
+          summary: 'A question bank in order, with `include=options`',
+          description:
+            'Filter: bank (standard, the default, or risk_warning, used in risk-warning mode). Investors receive the active questions and never which options are correct; staff with the compliance permission receive every question with is_correct on each option; other staff are refused.',
+          querystring: listQuerySchema,
+          response: { 200: dataOf(z.array(complianceQuestionSchema)) },
+        },
+      },
+      async (request) => {
+        const query = parseListQuery(questionsQuery, request.query);
+        const bank = bankOf(query.filters.find((filter) => filter.name === 'bank')?.value);
+        return {
+          data: await service.questions(requireUser(request), bank, query.include.includes('options')),
+        };
+      },
+    );
+
+    app.post(
+      '/api/compliance-questions',
+      {
+        config: { access: access.permission('compliance', 'create') },
+        schema: {
+          tags: settingsTags,
+          summary: 'Add a question with its options (at least one correct), at the end of its bank',
+          body: newComplianceQuestionInputSchema,
+          response: { 201: dataOf(complianceQuestionSchema) },
+        },
+      },
+      async (request, reply) => {
+        const data = await service.createQuestion(actorOf(request), request.body);
+        return reply.code(201).send({ data });
+      },
+    );
+
+    app.post(
+      '/api/compliance-questions/reorder',
+      {
+        config: { access: access.permission('compliance', 'update') },
+        schema: {
+          tags: settingsTags,
+          summary: 'Put a bank’s questions in order (every id of the bank, once)',
+          body: complianceQuestionOrderSchema,
+          response: { 200: dataOf(z.array(complianceQuestionSchema)) },
+        },
+      },
+      async (request) => ({
+        data: await service.reorder(actorOf(request), request.body.bank ?? 'standard', request.body.ids),
+      }),
+    );
+
+    app.get(
+      '/api/compliance-questions/:id',
+      {
+        config: { access: access.permission('compliance', 'show') },
+        schema: {
+          tags: settingsTags,
+          summary: 'One question with its options and which are correct',
+          params: idParamsSchema,
+          response: question,
+        },
+      },
+      async (request) => ({ data: await service.question(request.params.id) }),
+    );
+
+    app.patch(
+      '/api/compliance-questions/:id',
+      {
+        config: { access: access.permission('compliance', 'update') },
+        schema: {
+          tags: settingsTags,
+          summary: 'Change a question; `options` replaces its options (ids kept, new ones added, others removed)',
+          params: idParamsSchema,
+          body: complianceQuestionChangesSchema,
+          response: question,
+        },
+      },
+      async (request) => ({
+        data: await service.updateQuestion(actorOf(request), request.params.id, request.body),
+      }),
+    );
+
+    app.delete(
+      '/api/compliance-questions/:id',
+      {
+        config: { access: access.permission('compliance', 'delete') },
+        schema: {
+          tags: settingsTags,
+          summary: 'Delete a question (attempts keep their own copy of it)',
+          params: idParamsSchema,
+          response: { 204: z.null().describe('No content') },
+        },
+      },
+      async (request, reply) => {
+        await service.removeQuestion(actorOf(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/profile/compliance-test',
+      {
+        config: { access: access.investor },
+        schema: {
+          tags: portalTags,
+          summary: 'Where the signed-in investor stands on the appropriateness test, and its questions',
+          description:
+            'Spec §4: nothing is needed when passed or the feature is off; risk-warning mode uses the second bank with 9999 tries; tries used reaching the allowed number offers no questions; a failure means a 24-hour wait (retry_at).',
+          response: { 200: dataOf(profileComplianceTestSchema) },
+        },
+      },
+      async (request) => ({ data: await service.state(requireUser(request)) }),
+    );
+
+    app.post(
+      '/api/compliance-tests',
+      {
+        config: { access: access.investor, feature: 'complianceTest' },
+        schema: {
+          tags: portalTags,
+          summary: 'Answer the appropriateness test; the server scores it',
+          description:
+            'Answers must match the questions offered (each once, options of that question only), otherwise 422. During the 24-hour wait after a failure, or with no tries left, 429 with Retry-After. 409 when already passed, or while the categorisation awaits approval (compliance_test_requires_categorisation_approval).',
+          body: complianceAnswersInputSchema,
+          response: { 201: dataOf(complianceResultSchema) },
+        },
+      },
+      async (request, reply) => {
+        const data = await service.submit(actorOf(request), requireUser(request).id, request.body);
+        return reply.code(201).send({ data });
+      },
+    );
+
+    app.get(
+      '/api/investors/:id/compliance-tests',
+      {
+        config: { access: access.permission('investors', 'show') },
+        schema: {
+          tags: ['Investor compliance'],
+          summary: 'Every appropriateness test attempt of the investor, newest first, as shown and answered',
+          params: idParamsSchema,
+          response: { 200: dataOf(z.array(complianceAttemptSchema)) },
+        },
+      },
+      async (request) => ({ data: await service.attempts(request.params.id) }),
+    );
+
+    // Test-only: exists only when the server was started with TEST_CLOCK=1 (refused in production).
+    if (options.testClock)
+      app.post(
+        '/api/testing/clock',
+        {
+          config: { access: access.public },
+          schema: {
+            tags: ['Testing'],
+            summary: 'Move the server’s clock forward (TEST_CLOCK=1 only)',
+            body: testClockInputSchema,
+            response: { 200: dataOf(testClockSchema) },
+          },
+        },
+        async (request) => ({ data: service.advanceClock(request.body.advance_seconds) }),
+      );
+  };
+}
