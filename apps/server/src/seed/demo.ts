@@ -13,6 +13,7 @@ import { insertUser } from '../modules/users/users.repository';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { seedCrmDemo } from './crm-demo';
+import { seedComplianceTestDemo } from './compliance-test-demo';
 
 export const DEMO_PASSWORD = 'portico-demo';
 
@@ -129,4 +130,6 @@ export async function seedDemo(ctx: AppContext) {
   });
   // Issue 4: the CRM, alive: investors, contacts, organisations, methods and a nominee.
   await seedCrmDemo(ctx, DEMO_PASSWORD);
+  // Issue 9: the appropriateness test's banks and tries; the demo's risk warning (on) picks the bank.
+  await seedComplianceTestDemo(ctx, isFeatureAvailable('riskWarning') ? 'risk_warning' : 'standard');
 }
