@@ -180,6 +180,13 @@ export const ADMIN_SCREENS = {
     resource: 'onboarding_documents',
     action: 'index',
   },
+  appropriatenessTest: {
+    label: 'Appropriateness test',
+    path: '/admin/settings/investor/appropriateness-test',
+    resource: 'compliance',
+    action: 'index',
+    feature: 'complianceTest',
+  },
   leadStatuses: { label: 'Lead status', path: '/admin/settings/investor/lead-status', ...INVESTOR_TYPE },
   investorTerms: { label: 'Terms', path: '/admin/settings/investor/terms', ...BRANDING },
   riskWarning: { label: 'Risk warning', path: '/admin/settings/investor/risk-warning', ...BRANDING },
@@ -231,6 +238,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
         term: 'investor',
         children: [
           { id: 'sign-up-documents', ...ADMIN_SCREENS.signUpDocuments },
+          { id: 'appropriateness-test', ...ADMIN_SCREENS.appropriatenessTest },
           { id: 'lead-status', ...ADMIN_SCREENS.leadStatuses },
           { id: 'investor-terms', ...ADMIN_SCREENS.investorTerms },
           { id: 'risk-warning', ...ADMIN_SCREENS.riskWarning },

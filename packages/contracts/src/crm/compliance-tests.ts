@@ -191,7 +191,12 @@ export const profileComplianceTestSchema = z
     retry_at: timestampSchema.nullable(),
     /** the last attempt's result, if any */
     last_attempt: z
-      .object({ passed: z.boolean(), score: z.number().int(), total: z.number().int(), created_at: timestampSchema })
+      .object({
+        passed: z.boolean(),
+        score: z.number().int(),
+        total: z.number().int(),
+        created_at: timestampSchema,
+      })
       .nullable(),
     questions: z.array(complianceQuestionSchema),
   })
@@ -241,6 +246,12 @@ export interface ComplianceSnapshotAnswer {
 // Testing only
 
 export const testClockInputSchema = z
-  .object({ advance_seconds: z.number().int().min(1).max(10 * 365 * 86_400) })
+  .object({
+    advance_seconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(10 * 365 * 86_400),
+  })
   .meta({ id: 'TestClockAdvance' });
 export const testClockSchema = z.object({ now: timestampSchema, offset_seconds: z.number().int() });

@@ -1,8 +1,4 @@
-import type {
-  ComplianceAttempt,
-  ComplianceQuestion,
-  ComplianceSnapshotQuestion,
-} from '@portico/contracts';
+import type { ComplianceAttempt, ComplianceQuestion, ComplianceSnapshotQuestion } from '@portico/contracts';
 import { toApiTimestamp } from '../../platform/time';
 import type { AttemptRow, QuestionWithOptions } from './compliance-tests.repository';
 
@@ -31,7 +27,9 @@ export const toStaffQuestion = (row: QuestionWithOptions, withOptions: boolean):
 export const toInvestorQuestion = (row: QuestionWithOptions, withOptions: boolean): ComplianceQuestion => ({
   id: row.id,
   question: row.question,
-  ...(withOptions ? { options: row.options.map((option) => ({ id: option.id, option: option.option })) } : {}),
+  ...(withOptions
+    ? { options: row.options.map((option) => ({ id: option.id, option: option.option })) }
+    : {}),
 });
 
 /** The questions as offered, kept with the attempt. */

@@ -44,10 +44,7 @@ export async function listQuestions(
     .select()
     .from(complianceQuestions)
     .where(
-      and(
-        eq(complianceQuestions.bank, bank),
-        activeOnly ? eq(complianceQuestions.active, true) : undefined,
-      ),
+      and(eq(complianceQuestions.bank, bank), activeOnly ? eq(complianceQuestions.active, true) : undefined),
     )
     .orderBy(asc(complianceQuestions.position), asc(complianceQuestions.id));
   return withOptions(db, questions);

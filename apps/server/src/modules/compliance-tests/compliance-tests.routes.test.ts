@@ -127,7 +127,8 @@ describe('question banks', () => {
     expect(mine.map((question) => question.id)).toEqual(standard.map((question) => question.id));
     for (const question of mine) {
       expect(Object.keys(question).sort()).toEqual(['id', 'options', 'question']);
-      for (const option of question.options ?? []) expect(Object.keys(option).sort()).toEqual(['id', 'option']);
+      for (const option of question.options ?? [])
+        expect(Object.keys(option).sort()).toEqual(['id', 'option']);
     }
     const staff = data<ComplianceQuestion[]>(await admin.get('/api/compliance-questions?include=options'));
     expect(staff[1]?.options?.map((option) => option.is_correct)).toEqual([true, true, false]);
@@ -167,7 +168,9 @@ describe('question banks', () => {
           (await agent.delete(`/api/compliance-questions/${data<ComplianceQuestion>(create).id}`)).statusCode,
         ).toBe(204);
       const settings = await agent.patch('/api/compliance-settings/1', { compliance_tries: null });
-      expect(settings.statusCode, `role ${role} settings`).toBe(can(role, 'compliance', 'update') ? 200 : 403);
+      expect(settings.statusCode, `role ${role} settings`).toBe(
+        can(role, 'compliance', 'update') ? 200 : 403,
+      );
     }
     const { agent } = await newInvestor();
     const id = standard[0]?.id ?? 0;
@@ -183,7 +186,9 @@ describe('question banks', () => {
       ).statusCode,
     ).toBe(403);
     expect((await agent.get(`/api/compliance-questions/${id}`)).statusCode).toBe(403);
-    expect((await agent.patch(`/api/compliance-questions/${id}`, { question: 'Changed' })).statusCode).toBe(403);
+    expect((await agent.patch(`/api/compliance-questions/${id}`, { question: 'Changed' })).statusCode).toBe(
+      403,
+    );
     expect((await agent.delete(`/api/compliance-questions/${id}`)).statusCode).toBe(403);
     expect((await agent.post('/api/compliance-questions/reorder', { ids: [id] })).statusCode).toBe(403);
   });
@@ -261,7 +266,10 @@ describe('question banks', () => {
     );
     expect(reordered.map((question) => question.id)).toEqual(ids);
     expect(reordered.map((question) => question.position)).toEqual([0, 1]);
-    const partial = await admin.post('/api/compliance-questions/reorder', { bank: 'risk_warning', ids: [draft.id] });
+    const partial = await admin.post('/api/compliance-questions/reorder', {
+      bank: 'risk_warning',
+      ids: [draft.id],
+    });
     expect(partial.statusCode).toBe(422);
     expect(errors(partial)).toHaveProperty('ids');
 
@@ -289,7 +297,13 @@ describe('taking the test', () => {
     await setTries(3);
     const { user, agent } = await newInvestor();
     const open = await stateOf(agent);
-    expect(open).toMatchObject({ status: 'open', required: true, passed: false, tries_used: 0, tries_allowed: 3 });
+    expect(open).toMatchObject({
+      status: 'open',
+      required: true,
+      passed: false,
+      tries_used: 0,
+      tries_allowed: 3,
+    });
     expect(open.questions.map((question) => question.id)).toEqual(standard.map((question) => question.id));
     expect(JSON.stringify(open.questions)).not.toContain('is_correct');
 
@@ -305,7 +319,11 @@ describe('taking the test', () => {
     expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(DAY - 60);
     expect(Number(waiting.headers['retry-after'])).toBeLessThanOrEqual(DAY);
     expect(json<{ message: string }>(waiting).message).toMatch(/24 hours after your last attempt/);
-    expect(await stateOf(agent)).toMatchObject({ status: 'cooldown', questions: [], retry_at: result.retry_at });
+    expect(await stateOf(agent)).toMatchObject({
+      status: 'cooldown',
+      questions: [],
+      retry_at: result.retry_at,
+    });
 
     t.ctx.clock.advance(DAY - 120);
     const almost = await submit(agent, answersFor(standard));
@@ -402,7 +420,10 @@ describe('taking the test', () => {
       'answers.0.option_ids',
     );
     const firstOption = good[0]?.option_ids[0] ?? 0;
-    await check([{ question_id: standard[0]?.id, option_ids: [firstOption, firstOption] }, ...good.slice(1)], 'answers.0.option_ids');
+    await check(
+      [{ question_id: standard[0]?.id, option_ids: [firstOption, firstOption] }, ...good.slice(1)],
+      'answers.0.option_ids',
+    );
     await check([{ question_id: standard[0]?.id, option_ids: [] }, ...good.slice(1)], 'answers.0.option_ids');
     await check('all of them', 'answers');
     expect((await agent.post('/api/compliance-tests', {})).statusCode).toBe(422);
@@ -447,13 +468,17 @@ describe('taking the test', () => {
     expect((await other.agent.get(`/api/investors/${user.id}/compliance-tests`)).statusCode).toBe(403);
     expect((await agent.get(`/api/investors/${user.id}/compliance-tests`)).statusCode).toBe(403);
     const adviser = await t.as(await createStaff(t.ctx.db, ROLES.ADVISER));
-    expect(data<ComplianceAttempt[]>(await adviser.get(`/api/investors/${user.id}/compliance-tests`))).toHaveLength(1);
+    expect(
+      data<ComplianceAttempt[]>(await adviser.get(`/api/investors/${user.id}/compliance-tests`)),
+    ).toHaveLength(1);
     const custodian = await t.as(await createStaff(t.ctx.db, ROLES.CUSTODIAN));
     expect((await custodian.get(`/api/investors/${user.id}/compliance-tests`)).statusCode).toBe(403);
     const staffMember = await createStaff(t.ctx.db, ROLES.SUPPORT);
     expect((await admin.get(`/api/investors/${staffMember.id}/compliance-tests`)).statusCode).toBe(404);
     // staff cannot take the test
-    expect((await admin.post('/api/compliance-tests', { answers: answersFor(standard) })).statusCode).toBe(403);
+    expect((await admin.post('/api/compliance-tests', { answers: answersFor(standard) })).statusCode).toBe(
+      403,
+    );
     expect((await admin.get('/api/profile/compliance-test')).statusCode).toBe(403);
   });
 

@@ -43,7 +43,7 @@ const questionsQuery = defineListQuery({
 });
 
 function bankOf(value: unknown): ComplianceBank {
-  const bank = Array.isArray(value) ? value.at(-1) : value;
+  const bank: unknown = Array.isArray(value) ? (value as unknown[]).at(-1) : value;
   if (bank === undefined) return 'standard';
   if (typeof bank === 'string' && (COMPLIANCE_BANKS as readonly string[]).includes(bank))
     return bank as ComplianceBank;
@@ -167,7 +167,8 @@ export function complianceTestsRoutes(
         config: { access: access.permission('compliance', 'update') },
         schema: {
           tags: settingsTags,
-          summary: 'Change a question; `options` replaces its options (ids kept, new ones added, others removed)',
+          summary:
+            'Change a question; `options` replaces its options (ids kept, new ones added, others removed)',
           params: idParamsSchema,
           body: complianceQuestionChangesSchema,
           response: question,

@@ -117,10 +117,7 @@ export function createComplianceTestsService(ctx: AppContext, deps: ComplianceTe
     const base = { bank, allowed, used: user.compliance_tries, passed, last, now };
     if (!features.complianceTest) return { ...base, status: 'not_required' as const, questions: [] };
     if (passed) return { ...base, status: 'passed' as const, questions: [] };
-    if (
-      features.complianceRequiresCategorisation &&
-      !(await hasCurrentCategorisation(tx, user.id, now))
-    )
+    if (features.complianceRequiresCategorisation && !(await hasCurrentCategorisation(tx, user.id, now)))
       return { ...base, status: 'awaiting_categorisation' as const, questions: [] };
     if (user.compliance_tries >= allowed) return { ...base, status: 'no_tries_left' as const, questions: [] };
     if (last && !last.passed && retryAtOf(last) > now)

@@ -270,6 +270,12 @@ export function adminRoutes(guards: Guards): RouteObject {
       },
       screen(ADMIN_SCREENS.nomineeEdit, nominees.edit),
       screen(ADMIN_SCREENS.signUpDocuments, compliance.signUpDocuments),
+      screen(
+        ADMIN_SCREENS.appropriatenessTest,
+        async () =>
+          (await import('../../features/appropriateness/pages/appropriateness-settings-page'))
+            .AppropriatenessSettingsPage,
+      ),
       screen(ADMIN_SCREENS.leadStatuses, investors.leadStatuses),
       screen(ADMIN_SCREENS.account, settings.account),
       screen(ADMIN_SCREENS.features, settings.features),

@@ -37,6 +37,14 @@ export function investorRoutes(guards: Guards): RouteObject {
         },
       },
       {
+        path: 'profile/appropriateness',
+        loader: guards.investorFeature('complianceTest'),
+        lazy: {
+          Component: async () =>
+            (await import('../../features/appropriateness/pages/appropriateness-page')).AppropriatenessPage,
+        },
+      },
+      {
         path: 'profile/security',
         lazy: {
           Component: async () =>

@@ -17,6 +17,7 @@ import { inSentence, useTerminology } from '../../../lib/terminology';
 import { categoryLabel } from '../../investors/components/investor-badges';
 import { useRecordId } from '../../../lib/records/use-record-id';
 import { useCategorisations, useDecideCategorisation } from '../api/categorisations';
+import { AppropriatenessAttemptsSection } from '../components/appropriateness-attempts-section';
 import { CategorisationStatusBadge, ExpiryBadge } from '../components/categorisation-badges';
 import { CategorisationDetailsModal } from '../components/categorisation-details-modal';
 import { RecordCategorisationModal } from '../components/record-categorisation-modal';
@@ -230,6 +231,8 @@ export function InvestorCategoryPage() {
           }
         />
       </RecordSection>
+
+      <AppropriatenessAttemptsSection investorId={id} />
 
       <RecordCategorisationModal investorId={id} opened={recording} onClose={() => setRecording(false)} />
       <CategorisationDetailsModal categorisation={viewing} onClose={() => setViewing(undefined)} />

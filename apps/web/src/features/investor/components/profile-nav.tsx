@@ -1,10 +1,20 @@
-import { SubNav } from '../../../components/layouts/sub-nav';
+import type { FeatureKey } from '@portico/contracts';
+import { SubNav, type SubNavItem } from '../../../components/layouts/sub-nav';
+import { useFeatures } from '../../../lib/branding';
 
-const ITEMS = [
+/** A profile page; one with a feature shows only while the feature is on. */
+const ITEMS: ReadonlyArray<SubNavItem & { feature?: FeatureKey }> = [
   { label: 'My details', path: '/investor/profile/view' },
+  { label: 'Appropriateness test', path: '/investor/profile/appropriateness', feature: 'complianceTest' },
   { label: 'Security', path: '/investor/profile/security' },
 ];
 
 export function ProfileNav() {
-  return <SubNav label="Profile pages" items={ITEMS} />;
+  const features = useFeatures();
+  return (
+    <SubNav
+      label="Profile pages"
+      items={ITEMS.filter((item) => item.feature === undefined || features[item.feature])}
+    />
+  );
 }
