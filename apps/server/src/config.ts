@@ -123,7 +123,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid settings:\n  APP_KEY: is required in production with DATABASE_URL');
   }
   if (env.NODE_ENV === 'production' && env.TEST_CLOCK) {
-    throw new ConfigError('Invalid settings:\n  TEST_CLOCK: is for tests only and cannot be set in production');
+    throw new ConfigError(
+      'Invalid settings:\n  TEST_CLOCK: is for tests only and cannot be set in production',
+    );
   }
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const origins = env.CORS_ORIGINS.split(',')

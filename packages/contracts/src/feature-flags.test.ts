@@ -22,12 +22,7 @@ describe('available features', () => {
       'complianceTest',
     ] as const)
       expect(isFeatureAvailable(key)).toBe(true);
-    for (const key of [
-      'funds',
-      'marketSounding',
-      'investorTypePopup',
-      'screening',
-    ] as const)
+    for (const key of ['funds', 'marketSounding', 'investorTypePopup', 'screening'] as const)
       expect(isFeatureAvailable(key)).toBe(false);
   });
 

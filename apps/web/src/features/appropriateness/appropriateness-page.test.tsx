@@ -20,7 +20,11 @@ const QUESTIONS = [
 ].map(investorQuestion);
 const PATH = '/investor/profile/appropriateness';
 
-function open(state: MockReply | MockReply[], routes: Record<string, MockReply | MockReply[]> = {}, on = true) {
+function open(
+  state: MockReply | MockReply[],
+  routes: Record<string, MockReply | MockReply[]> = {},
+  on = true,
+) {
   setXsrfCookie('token');
   const mock = mockFetch({
     'GET /api/user': json(200, { data: userWithRole(5, { name: 'Olivia Carter' }) }),
@@ -56,7 +60,10 @@ describe('the investor’s appropriateness test', { timeout: 30_000 }, () => {
     );
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Appropriateness test' });
-    expect(screen.getByRole('link', { name: 'Appropriateness test' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Appropriateness test' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(screen.getByText(/You have used 0 of your 3 tries/)).toBeInTheDocument();
     // every option is a checkbox: the investor is not told how many are correct
     expect(within(form).getAllByRole('checkbox')).toHaveLength(5);
@@ -145,7 +152,9 @@ describe('the investor’s appropriateness test', { timeout: 30_000 }, () => {
 
   it('explains the wait for the categorisation’s approval', async () => {
     open(json(200, { data: testState({ status: 'awaiting_categorisation' }) }));
-    expect(await screen.findByText(/opens once your investor categorisation has been approved/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/opens once your investor categorisation has been approved/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'confirm it first' })).toHaveAttribute(
       'href',
       '/investor/profile/investor-type',
@@ -154,7 +163,9 @@ describe('the investor’s appropriateness test', { timeout: 30_000 }, () => {
 
   it('shows a retry when the state cannot be loaded', async () => {
     open(json(500, { message: 'Server Error' }));
-    expect(await screen.findByText(/The appropriateness test/, { selector: '[role=alert] *' })).toBeInTheDocument();
+    expect(
+      await screen.findByText(/The appropriateness test/, { selector: '[role=alert] *' }),
+    ).toBeInTheDocument();
   });
 
   it('is the 404 page, and not in the profile navigation, while the feature is off', async () => {

@@ -46,7 +46,9 @@ function open(
 describe('settings → investor → appropriateness test', { timeout: 30_000 }, () => {
   it('shows the allowed tries and the questions in order with the correct options marked', async () => {
     open();
-    expect(await screen.findByRole('heading', { name: 'Appropriateness test', level: 1 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Appropriateness test', level: 1 }),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Allowed tries' })).toHaveValue('3');
     const table = await screen.findByRole('table', { name: 'Appropriateness test questions' });
     await within(table).findByText('Could you lose all your money?');
@@ -89,7 +91,10 @@ describe('settings → investor → appropriateness test', { timeout: 30_000 }, 
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add question' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a question' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Question' }), 'Are you covered by the FSCS?');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Question' }),
+      'Are you covered by the FSCS?',
+    );
     await user.type(within(dialog).getByRole('textbox', { name: 'Option 1' }), 'No');
     await user.type(within(dialog).getByRole('textbox', { name: 'Option 2' }), 'Yes');
     await user.click(within(dialog).getByRole('button', { name: 'Add question' }));

@@ -51,7 +51,10 @@ describe('appropriateness test attempts on the Investor Category tab', { timeout
   it('lists each attempt with its result, score and time, expandable to the answers and the correct ones', async () => {
     open(
       json(200, {
-        data: [attempt(2, true, '2026-01-03T10:00:00.000000Z'), attempt(1, false, '2026-01-01T09:00:00.000000Z')],
+        data: [
+          attempt(2, true, '2026-01-03T10:00:00.000000Z'),
+          attempt(1, false, '2026-01-01T09:00:00.000000Z'),
+        ],
       }),
     );
     renderApp('/admin/investors/7/details/category');
