@@ -123,6 +123,28 @@ export const complianceQuestionChangesSchema = z
   .meta({ id: 'ComplianceQuestionChanges' });
 export type ComplianceQuestionChanges = z.input<typeof complianceQuestionChangesSchema>;
 
+/** One option added to a question (POST /api/compliance-questions/{id}/options). */
+export const newComplianceOptionInputSchema = z
+  .object({
+    option: z.string().trim().min(1).max(COMPLIANCE_OPTION_MAX),
+    is_correct: z.boolean().optional(),
+  })
+  .meta({ id: 'NewComplianceOption' });
+export type NewComplianceOptionInput = z.input<typeof newComplianceOptionInputSchema>;
+
+export const complianceOptionChangesSchema = z
+  .object({
+    option: z.string().trim().min(1).max(COMPLIANCE_OPTION_MAX).optional(),
+    is_correct: z.boolean().optional(),
+  })
+  .meta({ id: 'ComplianceOptionChanges' });
+export type ComplianceOptionChanges = z.input<typeof complianceOptionChangesSchema>;
+
+/** Every option id of the question, once, in the order wanted. */
+export const complianceOptionOrderSchema = z
+  .object({ ids: z.array(idSchema).min(1).max(COMPLIANCE_OPTIONS_PER_QUESTION) })
+  .meta({ id: 'ComplianceOptionOrder' });
+
 export const complianceQuestionOrderSchema = z
   .object({
     bank: z.enum(COMPLIANCE_BANKS).optional(),

@@ -280,6 +280,55 @@ describe('question banks', () => {
   });
 });
 
+describe('options, one at a time', () => {
+  it('adds, changes, reorders and removes options, keeping two and a correct one', async () => {
+    const question = await addQuestion('risk_warning', 'Options one by one', [
+      ['Right', true],
+      ['Wrong', false],
+    ]);
+    const url = `/api/compliance-questions/${question.id}/options`;
+    const [right, wrong] = question.options ?? [];
+    const added = await admin.post(url, { option: 'Also right', is_correct: true });
+    expect(added.statusCode).toBe(201);
+    const third = data<ComplianceQuestion>(added).options?.[2];
+    expect(third).toMatchObject({ option: 'Also right', is_correct: true, position: 2 });
+
+    const changed = data<ComplianceQuestion>(await admin.patch(`${url}/${wrong?.id}`, { option: 'Wrong!' }));
+    expect(changed.options?.[1]).toMatchObject({ id: wrong?.id, option: 'Wrong!', is_correct: false });
+
+    const ids = [third?.id, wrong?.id, right?.id];
+    const reordered = data<ComplianceQuestion>(await admin.post(`${url}/reorder`, { ids }));
+    expect(reordered.options?.map((option) => option.id)).toEqual(ids);
+    expect((await admin.post(`${url}/reorder`, { ids: ids.slice(1) })).statusCode).toBe(422);
+
+    // the last correct options cannot all go while the question is active
+    expect((await admin.delete(`${url}/${third?.id}`)).statusCode).toBe(200);
+    const lastRight = await admin.patch(`${url}/${right?.id}`, { is_correct: false });
+    expect(lastRight.statusCode).toBe(422);
+    expect(errors(lastRight).options?.[0]).toMatch(/at least one correct option/);
+    // nor below two options
+    const tooFew = await admin.delete(`${url}/${wrong?.id}`);
+    expect(tooFew.statusCode).toBe(422);
+    expect(errors(tooFew).options?.[0]).toMatch(/at least two options/);
+    // an option of another question is not this question's
+    const foreign = standard[0]?.options?.[0]?.id ?? 0;
+    expect((await admin.patch(`${url}/${foreign}`, { option: 'x' })).statusCode).toBe(404);
+    expect((await admin.delete(`${url}/${foreign}`)).statusCode).toBe(404);
+    expect((await admin.post('/api/compliance-questions/999999/options', { option: 'x' })).statusCode).toBe(
+      404,
+    );
+    for (let index = 0; index < 8; index++) await admin.post(url, { option: `Filler ${index}` });
+    const eleventh = await admin.post(url, { option: 'One too many' });
+    expect(eleventh.statusCode).toBe(422);
+    // investors and staff without the compliance permission are refused
+    const { agent } = await newInvestor();
+    expect((await agent.post(url, { option: 'Mine' })).statusCode).toBe(403);
+    const manager = await t.as(await createStaff(t.ctx.db, ROLES.INVESTMENT_MANAGER));
+    expect((await manager.delete(`${url}/${right?.id}`)).statusCode).toBe(403);
+    expect((await admin.delete(`/api/compliance-questions/${question.id}`)).statusCode).toBe(204);
+  });
+});
+
 describe('taking the test', () => {
   it('needs nothing while the feature is off: not_required, and POST is a 404', async () => {
     const { agent } = await newInvestor();
@@ -361,6 +410,10 @@ describe('taking the test', () => {
     expect(activity.map((row) => row.action)).toEqual(
       expect.arrayContaining(['compliance_test.failed', 'compliance_test.passed']),
     );
+    // the investor's activity timeline tells it
+    const timeline = JSON.stringify(json(await admin.get(`/api/investors/${user.id}/activity`)));
+    expect(timeline).toContain('Passed the appropriateness test (3 of 3 correct)');
+    expect(timeline).toContain('Failed the appropriateness test (2 of 3 correct; try 1 of 3)');
   });
 
   it('offers no questions once the tries are used up, and answers 429 after the wait too', async () => {

@@ -2,6 +2,8 @@ import {
   COMPLIANCE_BANKS,
   complianceAnswersInputSchema,
   complianceAttemptSchema,
+  complianceOptionChangesSchema,
+  complianceOptionOrderSchema,
   complianceQuestionChangesSchema,
   complianceQuestionOrderSchema,
   complianceQuestionSchema,
@@ -11,6 +13,8 @@ import {
   dataOf,
   defineListQuery,
   idParamsSchema,
+  pathIdSchema,
+  newComplianceOptionInputSchema,
   newComplianceQuestionInputSchema,
   parseListQuery,
   profileComplianceTestSchema,
@@ -30,6 +34,7 @@ const settingsTags = ['Settings: appropriateness test'];
 const portalTags = ['Investor portal'];
 const settingsParams = z.object({ id: z.literal('1') });
 const question = { 200: dataOf(complianceQuestionSchema) };
+const optionParams = z.object({ id: pathIdSchema, optionId: pathIdSchema });
 
 /** `include=options` and `filter[bank]` (standard by default; risk_warning is the second bank). */
 const questionsQuery = defineListQuery({
@@ -194,6 +199,79 @@ export function complianceTestsRoutes(
         await service.removeQuestion(actorOf(request), request.params.id);
         return reply.code(204).send(null);
       },
+    );
+
+    app.post(
+      '/api/compliance-questions/:id/options',
+      {
+        config: { access: access.permission('compliance', 'create') },
+        schema: {
+          tags: settingsTags,
+          summary: 'Add an option at the end of a question’s options',
+          params: idParamsSchema,
+          body: newComplianceOptionInputSchema,
+          response: { 201: dataOf(complianceQuestionSchema) },
+        },
+      },
+      async (request, reply) => {
+        const data = await service.addOption(actorOf(request), request.params.id, request.body);
+        return reply.code(201).send({ data });
+      },
+    );
+
+    app.post(
+      '/api/compliance-questions/:id/options/reorder',
+      {
+        config: { access: access.permission('compliance', 'update') },
+        schema: {
+          tags: settingsTags,
+          summary: 'Put a question’s options in order (every option id, once)',
+          params: idParamsSchema,
+          body: complianceOptionOrderSchema,
+          response: question,
+        },
+      },
+      async (request) => ({
+        data: await service.reorderOptions(actorOf(request), request.params.id, request.body.ids),
+      }),
+    );
+
+    app.patch(
+      '/api/compliance-questions/:id/options/:optionId',
+      {
+        config: { access: access.permission('compliance', 'update') },
+        schema: {
+          tags: settingsTags,
+          summary: 'Change an option’s text or whether it is correct',
+          params: optionParams,
+          body: complianceOptionChangesSchema,
+          response: question,
+        },
+      },
+      async (request) => ({
+        data: await service.changeOption(
+          actorOf(request),
+          request.params.id,
+          request.params.optionId,
+          request.body,
+        ),
+      }),
+    );
+
+    app.delete(
+      '/api/compliance-questions/:id/options/:optionId',
+      {
+        config: { access: access.permission('compliance', 'delete') },
+        schema: {
+          tags: settingsTags,
+          summary: 'Remove an option (a question keeps at least two, and a correct one while active)',
+          params: optionParams,
+          response: question,
+        },
+      },
+      async (request) => ({
+        data: await service.removeOption(actorOf(request), request.params.id, request.params.optionId),
+      }),
     );
 
     app.get(

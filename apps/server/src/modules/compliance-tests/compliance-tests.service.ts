@@ -1,6 +1,7 @@
 import {
   can,
   COMPLIANCE_BANK_LABELS,
+  COMPLIANCE_OPTIONS_PER_QUESTION,
   COMPLIANCE_RETRY_HOURS,
   COMPLIANCE_RETRY_SECONDS,
   isStaffRole,
@@ -9,10 +10,12 @@ import {
   UNLIMITED_COMPLIANCE_TRIES,
   type ComplianceAnswersInput,
   type ComplianceBank,
+  type ComplianceOptionChanges,
   type ComplianceQuestionChanges,
   type ComplianceResult,
   type ComplianceSettings,
   type FieldErrors,
+  type NewComplianceOptionInput,
   type NewComplianceQuestionInput,
   type ProfileComplianceTest,
 } from '@portico/contracts';
@@ -57,6 +60,7 @@ import {
   setUserCompliance,
   updateQuestion,
   type AttemptRow,
+  type OptionValues,
   type QuestionWithOptions,
 } from './compliance-tests.repository';
 
@@ -66,6 +70,9 @@ export interface ComplianceTestsDeps {
 }
 
 const NO_SUCH_QUESTION = 'No compliance question with that id.';
+const TWO_OPTIONS = 'A question needs at least two options.';
+const TOO_MANY_OPTIONS = `A question can have at most ${COMPLIANCE_OPTIONS_PER_QUESTION} options.`;
+const NO_SUCH_OPTION = 'No option with that id on this question.';
 const ACTIVE_NEEDS_CORRECT =
   'An active question needs at least one correct option: mark the right answer (or answers) as correct.';
 export const AWAITING_CATEGORISATION =
@@ -161,10 +168,49 @@ export function createComplianceTestsService(ctx: AppContext, deps: ComplianceTe
   async function checkQuestion(tx: DbOrTx, id: number) {
     const question = await findQuestion(tx, id);
     if (!question) throw notFound(NO_SUCH_QUESTION);
+    if (question.options.length < 2) throw fieldError('options', TWO_OPTIONS);
     if (question.active && !question.options.some((option) => option.is_correct))
       throw fieldError('options', ACTIVE_NEEDS_CORRECT);
     return question;
   }
+
+  /**
+   * Changes a question's options as one list (add, change, remove, reorder), checks the question is
+   * still answerable, and audits the change: every option route goes through here.
+   */
+  async function changeOptions(
+    actor: Actor,
+    id: number,
+    change: (options: OptionValues[], question: QuestionWithOptions) => OptionValues[],
+  ) {
+    return db.transaction(async (tx) => {
+      const before = await loadQuestion(tx, id);
+      const current = before.options.map((option) => ({
+        id: option.id,
+        option: option.option,
+        is_correct: option.is_correct,
+      }));
+      const next = change(current, before);
+      if (next.length > COMPLIANCE_OPTIONS_PER_QUESTION) throw fieldError('option', TOO_MANY_OPTIONS);
+      await replaceOptions(tx, id, next);
+      await updateQuestion(tx, id, {});
+      const saved = await checkQuestion(tx, id);
+      await recordAudit(tx, actor, {
+        action: 'compliance_question.updated',
+        subjectType: 'compliance_question',
+        subjectId: id,
+        before: questionSnapshot(before),
+        after: questionSnapshot(saved),
+      });
+      return toStaffQuestion(saved, true);
+    });
+  }
+
+  const optionIndex = (options: OptionValues[], optionId: number) => {
+    const index = options.findIndex((option) => option.id === optionId);
+    if (index < 0) throw notFound(NO_SUCH_OPTION);
+    return index;
+  };
 
   async function loadQuestion(tx: DbOrTx, id: number) {
     const question = await findQuestion(tx, id);
@@ -264,6 +310,48 @@ export function createComplianceTestsService(ctx: AppContext, deps: ComplianceTe
         return toStaffQuestion(saved, true);
       });
     },
+
+    addOption: (actor: Actor, id: number, input: NewComplianceOptionInput) =>
+      changeOptions(actor, id, (options) => [
+        ...options,
+        { option: input.option, is_correct: input.is_correct ?? false },
+      ]),
+
+    changeOption: (actor: Actor, id: number, optionId: number, input: ComplianceOptionChanges) =>
+      changeOptions(actor, id, (options) => {
+        const index = optionIndex(options, optionId);
+        return options.map((option, at) =>
+          at === index
+            ? {
+                ...option,
+                ...(input.option !== undefined ? { option: input.option } : {}),
+                ...(input.is_correct !== undefined ? { is_correct: input.is_correct } : {}),
+              }
+            : option,
+        );
+      }),
+
+    removeOption: (actor: Actor, id: number, optionId: number) =>
+      changeOptions(actor, id, (options) => {
+        const index = optionIndex(options, optionId);
+        return options.filter((_, at) => at !== index);
+      }),
+
+    /** Every option id of the question, once, in the order wanted. */
+    reorderOptions: (actor: Actor, id: number, ids: number[]) =>
+      changeOptions(actor, id, (options) => {
+        const byId = new Map(options.map((option) => [option.id, option]));
+        if (
+          ids.length !== options.length ||
+          new Set(ids).size !== ids.length ||
+          ids.some((at) => !byId.has(at))
+        )
+          throw fieldError('ids', 'List every option of this question exactly once, in the order wanted.');
+        return ids.flatMap((at) => {
+          const option = byId.get(at);
+          return option ? [option] : [];
+        });
+      }),
 
     /** Attempts keep their own copy of the questions, so removing one rewrites no history. */
     async removeQuestion(actor: Actor, id: number) {
