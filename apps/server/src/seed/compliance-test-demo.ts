@@ -19,8 +19,8 @@ export const DEMO_STANDARD_QUESTIONS: DemoQuestion[] = [
     question:
       'If you invest in an early-stage company through this platform, how much of the money you invest could you lose?',
     options: [
-      ['All of it', true],
       ['At most half of it', false],
+      ['All of it', true],
       ['None of it: the platform guarantees my capital', false],
     ],
   },
@@ -38,17 +38,17 @@ export const DEMO_STANDARD_QUESTIONS: DemoQuestion[] = [
   {
     question: 'If the company raises more money later, what can happen to your shareholding?',
     options: [
-      ['My percentage of the company can be diluted, so I own a smaller share of it', true],
       ['My percentage is always protected', false],
       ['Nothing: later rounds never affect earlier investors', false],
+      ['My percentage of the company can be diluted, so I own a smaller share of it', true],
     ],
   },
   {
     question:
       'Are you protected by the Financial Services Compensation Scheme (FSCS) if the company you invest in fails?',
     options: [
-      ['No: the FSCS does not cover losses from an investment that performs badly', true],
       ['Yes, up to £85,000', false],
+      ['No: the FSCS does not cover losses from an investment that performs badly', true],
       ['Yes, in full', false],
     ],
   },
@@ -65,16 +65,16 @@ export const DEMO_STANDARD_QUESTIONS: DemoQuestion[] = [
       'Which of these help to manage the risk of investing in early-stage companies? (select all that apply)',
     options: [
       ['Spreading my money across several investments', true],
-      ['Investing only money I can afford to lose', true],
       ['Putting most of my savings into a single company', false],
+      ['Investing only money I can afford to lose', true],
     ],
   },
   {
     question: 'How often do early-stage companies usually pay dividends?',
     options: [
-      ['Rarely: most pay none for many years, if ever', true],
       ['Every quarter', false],
       ['Every year, by law', false],
+      ['Rarely: most pay none for many years, if ever', true],
     ],
   },
   {
@@ -89,8 +89,8 @@ export const DEMO_STANDARD_QUESTIONS: DemoQuestion[] = [
   {
     question: 'What does it mean that tax reliefs depend on your individual circumstances?',
     options: [
-      ['The benefit depends on my own tax position, and the rules may change', true],
       ['Everyone receives the same benefit, fixed for ever', false],
+      ['The benefit depends on my own tax position, and the rules may change', true],
     ],
   },
 ];
@@ -107,8 +107,8 @@ export const DEMO_RISK_WARNING_QUESTIONS: DemoQuestion[] = [
   {
     question: 'Are you likely to be protected if something goes wrong?',
     options: [
-      ['No: the FSCS and the Financial Ombudsman Service are unlikely to protect me', true],
       ['Yes: the FSCS will repay me', false],
+      ['No: the FSCS and the Financial Ombudsman Service are unlikely to protect me', true],
     ],
   },
   {
@@ -121,8 +121,8 @@ export const DEMO_RISK_WARNING_QUESTIONS: DemoQuestion[] = [
   {
     question: 'How much of your net assets should you put into high-risk investments like these?',
     options: [
-      ['No more than 10%, spread across several investments', true],
       ['As much as possible in one company, to maximise the return', false],
+      ['No more than 10%, spread across several investments', true],
     ],
   },
 ];

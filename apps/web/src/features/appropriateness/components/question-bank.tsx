@@ -138,9 +138,14 @@ export function QuestionBank({ bank }: { bank: ComplianceBank }) {
               <List.Item key={option.id}>
                 <Group gap={4} wrap="nowrap">
                   {option.is_correct ? (
-                    <IconCheck size={14} color="var(--mantine-color-success-7)" aria-hidden />
+                    <IconCheck
+                      size={14}
+                      color="var(--mantine-color-success-7)"
+                      style={{ flexShrink: 0 }}
+                      aria-hidden
+                    />
                   ) : (
-                    <span style={{ width: 14, display: 'inline-block' }} aria-hidden />
+                    <span style={{ width: 14, flexShrink: 0, display: 'inline-block' }} aria-hidden />
                   )}
                   <Text size="xs" c={option.is_correct ? undefined : 'dimmed'}>
                     {option.option}

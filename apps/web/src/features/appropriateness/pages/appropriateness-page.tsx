@@ -56,7 +56,7 @@ function StateView({ state, refetch }: { state: ProfileComplianceTest; refetch: 
       );
     case 'awaiting_categorisation':
       return (
-        <Alert color="info" variant="light" icon={<IconHourglass aria-hidden />} title="Waiting for approval">
+        <Alert color="blue" variant="light" icon={<IconHourglass aria-hidden />} title="Waiting for approval">
           <Text size="sm">
             Your appropriateness test opens once your investor categorisation has been approved by our team.
             If you have not confirmed your categorisation yet,{' '}
@@ -70,7 +70,7 @@ function StateView({ state, refetch }: { state: ProfileComplianceTest; refetch: 
     case 'cooldown':
       return (
         <Alert
-          color="warning"
+          color="yellow"
           variant="light"
           icon={<IconClockHour4 aria-hidden />}
           title="Test failed"
