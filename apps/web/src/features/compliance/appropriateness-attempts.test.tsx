@@ -68,8 +68,9 @@ describe('appropriateness test attempts on the Investor Category tab', { timeout
     const failed = controls[1] as HTMLElement;
     await userEvent.setup().click(failed);
     const panel = document.getElementById(failed.getAttribute('aria-controls') ?? '') as HTMLElement;
-    expect(await within(panel).findByText('2. Are you covered by the FSCS?')).toBeVisible();
-    expect(within(panel).getByLabelText('Answered wrongly')).toBeInTheDocument();
+    const fscs = await within(panel).findByText(/^2\. Are you covered by the FSCS\?/);
+    expect(fscs).toBeVisible();
+    expect(fscs).toHaveTextContent('2. Are you covered by the FSCS? (answered wrongly)');
     const wrong = within(panel).getByText('Yes, up to £85,000').closest('li') as HTMLElement;
     expect(within(wrong).getByText('Chosen')).toBeInTheDocument();
     const right = within(panel).getAllByText('No')[1]?.closest('li') as HTMLElement;

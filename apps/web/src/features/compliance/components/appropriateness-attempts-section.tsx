@@ -1,4 +1,14 @@
-import { Accordion, Badge, Group, List, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import {
+  Accordion,
+  Badge,
+  Group,
+  List,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  VisuallyHidden,
+} from '@mantine/core';
 import { COMPLIANCE_BANK_LABELS, type ComplianceAttempt } from '@portico/contracts';
 import { IconCheck, IconListCheck, IconX } from '@tabler/icons-react';
 import { LoadError } from '../../../components/records/compliance/load-error';
@@ -48,12 +58,15 @@ function AttemptDetails({ attempt }: { attempt: ComplianceAttempt }) {
               radius="xl"
               variant="light"
               color={question.answered_correctly ? 'success' : 'danger'}
-              aria-label={question.answered_correctly ? 'Answered correctly' : 'Answered wrongly'}
+              aria-hidden
             >
               {question.answered_correctly ? <IconCheck size={12} /> : <IconX size={12} />}
             </ThemeIcon>
             <Text size="sm" fw={600}>
               {index + 1}. {question.question}
+              <VisuallyHidden>
+                {question.answered_correctly ? ' (answered correctly)' : ' (answered wrongly)'}
+              </VisuallyHidden>
             </Text>
           </Group>
           <List spacing={2} listStyleType="disc" ml="xl">
