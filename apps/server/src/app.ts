@@ -57,6 +57,10 @@ import { createOverviewService } from './modules/overview/overview.service';
 import { staffAccountsRoutes } from './modules/staff-accounts/staff-accounts.routes';
 import { createStaffAccountsService } from './modules/staff-accounts/staff-accounts.service';
 import { usersRoutes } from './modules/users/users.routes';
+import { screeningRoutes } from './modules/screening/screening.routes';
+import { createScreeningService } from './modules/screening/screening.service';
+import { onboardingStepsRoutes } from './modules/onboarding/onboarding.routes';
+import { createOnboardingService } from './modules/onboarding/onboarding.service';
 import { errorHandler } from './platform/http/errors';
 import { apiKernel, type RegisteredRoute } from './platform/http/kernel';
 import { withMethodOverride } from './platform/http/method-override';
@@ -115,6 +119,14 @@ function services(ctx: AppContext) {
   subjects.register(nominees.subject);
   const documents = createDocumentsService(ctx, subjects);
   for (const job of categorisationJobs(ctx, { investors, notifications, branding })) ctx.scheduler.add(job);
+  const compliance = createComplianceServices(ctx, {
+    subjects,
+    investors,
+    documents,
+    notifications,
+    branding,
+  });
+  const screening = createScreeningService(ctx, { investors, documents, notifications, branding });
   return {
     notifications,
     branding,
@@ -129,13 +141,15 @@ function services(ctx: AppContext) {
     nominees,
     leadStatuses: createLeadStatusesService(ctx),
     documents,
-    compliance: createComplianceServices(ctx, { subjects, investors, documents, notifications, branding }),
+    compliance,
     engagements: createEngagementsService(ctx, subjects, notifications),
     activity: createActivityService(ctx, subjects),
     users: createUsersService(ctx, termsVersion),
     staffAccounts: createStaffAccountsService(ctx, auth, branding.terminology),
     outbox: createOutboxService(ctx),
     overview: createOverviewService(ctx),
+    screening,
+    onboardingSteps: createOnboardingService(ctx, { screening, documents: compliance.onboarding }),
   };
 }
 
@@ -164,6 +178,8 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     importsRoutes(wired.imports),
     outboxRoutes(wired.outbox),
     overviewRoutes(wired.overview),
+    screeningRoutes(wired.screening),
+    onboardingStepsRoutes(wired.onboardingSteps),
   ] as FastifyPluginAsync[];
 }
 

@@ -67,6 +67,8 @@ const envSchema = z.object({
     .default(0),
   BACK_TO_SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   APP_VERSION: z.string().min(1).default('1.0.0'),
+  /** who screens investors' identity (docs/decisions/010-screening-provider.md); staff review only, now */
+  SCREENING_PROVIDER: z.enum(['staff']).default('staff'),
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
 });
 

@@ -159,6 +159,8 @@ export const AVAILABLE_FEATURES: ReadonlySet<FeatureKey> = new Set<FeatureKey>([
   'hideBankAdmin',
   'riskWarning',
   'organisationLinks',
+  'screening',
+  'internationalAml',
 ]);
 
 export const isFeatureAvailable = (key: FeatureKey): boolean => AVAILABLE_FEATURES.has(key);

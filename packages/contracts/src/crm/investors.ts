@@ -40,7 +40,7 @@ export const ONBOARDING_STATE_LABELS: Record<OnboardingState, string> = {
   complete: 'Onboarding complete',
 };
 
-export const SCREENING_STATUSES = ['not_started', 'pending', 'passed', 'failed'] as const;
+export const SCREENING_STATUSES = ['not_started', 'pending', 'passed', 'failed', 'referred'] as const;
 export const INVESTOR_STATUSES = ['active', 'invited', 'deactivated'] as const;
 export type InvestorStatus = (typeof INVESTOR_STATUSES)[number];
 
