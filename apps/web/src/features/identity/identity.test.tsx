@@ -171,11 +171,11 @@ describe('the identity view', { timeout: 30_000 }, () => {
     expect(xhr.last()).toBeUndefined();
 
     await user.upload(
-      screen.getByLabelText(/^Identity document/),
+      screen.getByLabelText('Identity document file'),
       new File(['a'], 'passport.png', { type: 'image/png' }),
     );
     await user.upload(
-      screen.getByLabelText(/^Proof of address/),
+      screen.getByLabelText('Proof of address file'),
       new File(['b'], 'bill.pdf', { type: 'application/pdf' }),
     );
     await user.click(screen.getByRole('button', { name: 'Send for checking' }));
@@ -199,11 +199,11 @@ describe('the identity view', { timeout: 30_000 }, () => {
     open('/investor/profile/identity', { 'GET /api/profile/identity': json(200, { data: identity() }) });
     const user = userEvent.setup();
     await user.upload(
-      await screen.findByLabelText(/^Identity document/),
+      await screen.findByLabelText('Identity document file'),
       new File(['a'], 'a.png', { type: 'image/png' }),
     );
     await user.upload(
-      screen.getByLabelText(/^Proof of address/),
+      screen.getByLabelText('Proof of address file'),
       new File(['b'], 'b.png', { type: 'image/png' }),
     );
     await user.click(screen.getByRole('button', { name: 'Send for checking' }));

@@ -70,6 +70,8 @@ export function IdentityEvidenceForm({ onSent }: { onSent: () => void }) {
             required
             clearable
             leftSection={<IconFileUpload size={18} aria-hidden />}
+            name={field}
+            fileInputProps={{ 'aria-label': `${SCREENING_EVIDENCE_LABELS[field]} file` }}
             value={files[field]}
             onChange={(file) => setFiles((current) => ({ ...current, [field]: file }))}
             error={errors[field]}

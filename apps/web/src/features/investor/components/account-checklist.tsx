@@ -125,12 +125,12 @@ export function AccountChecklist() {
               </Alert>
             ) : (
               <Stack gap={4}>
-                <Text size="sm" id="onboarding-progress">
+                <Text size="sm">
                   {done} of {steps.length} steps done
                 </Text>
                 <Progress
                   value={steps.length ? (done / steps.length) * 100 : 0}
-                  aria-labelledby="onboarding-progress"
+                  aria-label={`${done} of ${steps.length} steps done`}
                 />
               </Stack>
             )}
