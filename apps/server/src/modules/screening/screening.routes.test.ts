@@ -160,7 +160,7 @@ describe('an investor’s identity evidence', () => {
     const notices = (await noticesOf(t.ctx.db, manager.id)).map((notice) => notice.data);
     expect(notices).toContainEqual({
       message: '**Sam Submit** sent identity evidence for review',
-      cta: `/admin/investors/${investor.id}/details/activity`,
+      cta: `/admin/investors/${investor.id}/details`,
       icon: 'default',
     });
     const again = await submit(agent);

@@ -27,7 +27,6 @@ import type { BrandingService } from '../branding/branding.service';
 import {
   asClause,
   createOutbox,
-  investorTabUrl,
   loadInvestor,
   personRef,
   staffWhere,
@@ -301,7 +300,7 @@ export function createScreeningService(ctx: AppContext, deps: ScreeningDeps) {
             audience: 'admin',
             data: {
               message: `**${investor.name}** sent identity evidence for review`,
-              cta: investorTabUrl(userId, 'activity'),
+              cta: `/admin/investors/${userId}/details`,
               icon: 'default',
             },
           });
