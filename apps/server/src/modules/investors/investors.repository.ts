@@ -2,13 +2,7 @@ import { investorsListQuery, type OnboardingState, type ParsedListQuery } from '
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import {
-  investorProfiles,
-  leadStatuses,
-  organisationLinks,
-  organisations,
-  users,
-} from '../../db/schema';
+import { investorProfiles, leadStatuses, organisationLinks, organisations, users } from '../../db/schema';
 import { loadOnboardingFacts, loadOnboardingSettings } from '../onboarding/onboarding.repository';
 import { onboardingStateOf } from '../onboarding/onboarding.steps';
 import {
