@@ -59,6 +59,7 @@ import { createStaffAccountsService } from './modules/staff-accounts/staff-accou
 import { usersRoutes } from './modules/users/users.routes';
 import { screeningRoutes } from './modules/screening/screening.routes';
 import { createScreeningService } from './modules/screening/screening.service';
+import { refreshCategorisedOnboardingStates } from './modules/onboarding/onboarding.refresh';
 import { onboardingStepsRoutes } from './modules/onboarding/onboarding.routes';
 import { createOnboardingService } from './modules/onboarding/onboarding.service';
 import { errorHandler } from './platform/http/errors';
@@ -98,6 +99,7 @@ function services(ctx: AppContext) {
   const investors = createInvestorsService(ctx, auth, branding);
   subjects.register(investors.subject);
   auth.onRegistered((tx, user) => investors.afterRegistration(tx, user));
+  branding.onOnboardingSettingsChanged((tx) => refreshCategorisedOnboardingStates(tx));
   auth.onVerified(async (tx, user) => {
     if (user.role_id === ROLES.USER) await investors.refreshOnboardingState(tx, user.id);
   });

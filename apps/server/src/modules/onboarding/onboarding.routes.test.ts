@@ -137,6 +137,7 @@ describe('the investor’s checklist', () => {
     try {
       const raised = await mine(agent);
       expect(raised.ready_to_invest).toBe(false);
+      expect(await stateOf(investor.id)).toBe('documents');
       expect(raised.steps.find((step) => step.key === 'terms')).toMatchObject({
         state: 'action_needed',
         path: '/terms',
@@ -160,8 +161,11 @@ describe('the investor’s checklist', () => {
     const investor = await createUser(t.ctx.db);
     const agent = await t.as(investor);
     await categorise(investor);
+    expect(await stateOf(investor.id)).toBe('complete');
     await admin.patch('/api/features', { enableScreening: true });
     try {
+      // The stored state lists filter on follows the switch at once.
+      expect(await stateOf(investor.id)).toBe('documents');
       const steps = await mine(agent);
       expect(steps.steps.find((step) => step.key === 'identity')).toMatchObject({
         required: true,
@@ -171,6 +175,7 @@ describe('the investor’s checklist', () => {
     } finally {
       await admin.patch('/api/features', { enableScreening: false });
     }
+    expect(await stateOf(investor.id)).toBe('complete');
   });
 });
 
