@@ -59,6 +59,11 @@ import { createOverviewService } from './modules/overview/overview.service';
 import { staffAccountsRoutes } from './modules/staff-accounts/staff-accounts.routes';
 import { createStaffAccountsService } from './modules/staff-accounts/staff-accounts.service';
 import { usersRoutes } from './modules/users/users.routes';
+import { screeningRoutes } from './modules/screening/screening.routes';
+import { createScreeningService } from './modules/screening/screening.service';
+import { refreshCategorisedOnboardingStates } from './modules/onboarding/onboarding.refresh';
+import { onboardingStepsRoutes } from './modules/onboarding/onboarding.routes';
+import { createOnboardingService } from './modules/onboarding/onboarding.service';
 import { errorHandler } from './platform/http/errors';
 import { apiKernel, type RegisteredRoute } from './platform/http/kernel';
 import { withMethodOverride } from './platform/http/method-override';
@@ -96,6 +101,7 @@ function services(ctx: AppContext) {
   const investors = createInvestorsService(ctx, auth, branding);
   subjects.register(investors.subject);
   auth.onRegistered((tx, user) => investors.afterRegistration(tx, user));
+  branding.onOnboardingSettingsChanged((tx) => refreshCategorisedOnboardingStates(tx));
   auth.onVerified(async (tx, user) => {
     if (user.role_id === ROLES.USER) await investors.refreshOnboardingState(tx, user.id);
   });
@@ -117,6 +123,14 @@ function services(ctx: AppContext) {
   subjects.register(nominees.subject);
   const documents = createDocumentsService(ctx, subjects);
   for (const job of categorisationJobs(ctx, { investors, notifications, branding })) ctx.scheduler.add(job);
+  const compliance = createComplianceServices(ctx, {
+    subjects,
+    investors,
+    documents,
+    notifications,
+    branding,
+  });
+  const screening = createScreeningService(ctx, { investors, documents, notifications, branding });
   return {
     notifications,
     branding,
@@ -131,7 +145,7 @@ function services(ctx: AppContext) {
     nominees,
     leadStatuses: createLeadStatusesService(ctx),
     documents,
-    compliance: createComplianceServices(ctx, { subjects, investors, documents, notifications, branding }),
+    compliance,
     engagements: createEngagementsService(ctx, subjects, notifications),
     activity: createActivityService(ctx, subjects),
     users: createUsersService(ctx, termsVersion),
@@ -139,6 +153,8 @@ function services(ctx: AppContext) {
     outbox: createOutboxService(ctx),
     overview: createOverviewService(ctx),
     complianceTests: createComplianceTestsService(ctx, { branding, investors }),
+    screening,
+    onboardingSteps: createOnboardingService(ctx, { screening, documents: compliance.onboarding }),
   };
 }
 
@@ -168,6 +184,8 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     outboxRoutes(wired.outbox),
     overviewRoutes(wired.overview),
     complianceTestsRoutes(wired.complianceTests, { testClock: ctx.config.TEST_CLOCK }),
+    screeningRoutes(wired.screening),
+    onboardingStepsRoutes(wired.onboardingSteps),
   ] as FastifyPluginAsync[];
 }
 

@@ -69,6 +69,8 @@ const envSchema = z.object({
   APP_VERSION: z.string().min(1).default('1.0.0'),
   /** test-only: a movable server clock and POST /api/testing/clock (refused in production) */
   TEST_CLOCK: flag.default(false),
+  /** who screens investors' identity (docs/decisions/010-screening-provider.md); staff review only, now */
+  SCREENING_PROVIDER: z.enum(['staff']).default('staff'),
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
 });
 

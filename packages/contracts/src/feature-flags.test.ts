@@ -20,9 +20,11 @@ describe('available features', () => {
       'hideBankAdmin',
       'riskWarning',
       'complianceTest',
+      'screening',
+      'internationalAml',
     ] as const)
       expect(isFeatureAvailable(key)).toBe(true);
-    for (const key of ['funds', 'marketSounding', 'investorTypePopup', 'screening'] as const)
+    for (const key of ['funds', 'marketSounding', 'investorTypePopup'] as const)
       expect(isFeatureAvailable(key)).toBe(false);
   });
 

@@ -160,6 +160,8 @@ export const AVAILABLE_FEATURES: ReadonlySet<FeatureKey> = new Set<FeatureKey>([
   'riskWarning',
   'organisationLinks',
   'complianceTest',
+  'screening',
+  'internationalAml',
 ]);
 
 export const isFeatureAvailable = (key: FeatureKey): boolean => AVAILABLE_FEATURES.has(key);

@@ -42,6 +42,7 @@ import {
   users,
 } from '../db/schema';
 import { refreshOnboardingStates } from '../modules/investors/investors.repository';
+import { seedScreening } from './screening-demo';
 import { hashPassword } from '../platform/auth/passwords';
 import type { Storage } from '../platform/storage/storage';
 import { DEMO_CATEGORISATION_ANSWERS } from './demo-answers';
@@ -482,6 +483,11 @@ class CrmDemo {
     await this.investmentMethods(investors);
     await this.nominee(investors);
     await this.flush();
+    // Issue 9: the checks behind each screening status; the first demo investor has passed.
+    await seedScreening(this.tx, {
+      adminId: this.admin,
+      passedIds: demoInvestors.slice(0, 1).map((row) => row.id),
+    });
     await refreshOnboardingStates(
       this.tx,
       [...demoInvestors, ...investors].map((investor) => investor.id),

@@ -11,3 +11,5 @@ export * from './investment-methods';
 export * from './nominees';
 export * from './compliance';
 export * from './compliance-tests';
+export * from './screening';
+export * from './onboarding';

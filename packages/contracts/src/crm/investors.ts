@@ -35,12 +35,13 @@ export type OnboardingState = (typeof ONBOARDING_STATES)[number];
 export const ONBOARDING_STATE_LABELS: Record<OnboardingState, string> = {
   registered: 'Registered (email not verified)',
   verified: 'Verified: needs categorisation',
-  categorised: 'Categorised: needs documents',
-  documents: 'Documents under review',
-  complete: 'Onboarding complete',
+  categorised: 'Categorised: documents to provide',
+  // Documents sent (awaiting review or approved); another step (test, identity, terms) may remain.
+  documents: 'Documents sent: steps outstanding',
+  complete: 'Ready to invest',
 };
 
-export const SCREENING_STATUSES = ['not_started', 'pending', 'passed', 'failed'] as const;
+export const SCREENING_STATUSES = ['not_started', 'pending', 'passed', 'failed', 'referred'] as const;
 export const INVESTOR_STATUSES = ['active', 'invited', 'deactivated'] as const;
 export type InvestorStatus = (typeof INVESTOR_STATUSES)[number];
 

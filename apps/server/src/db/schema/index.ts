@@ -7,3 +7,4 @@ export * from './engagement';
 export * from './compliance';
 export * from './imports';
 export * from './compliance-tests';
+export * from './screening';

@@ -150,6 +150,14 @@ export function describeActivity(action: string, before: Values, after: Values):
       return `Signed “${text(after?.title)}”`;
     case 'signature_request.cancelled':
       return `Cancelled the signature request for “${text(after?.title)}”`;
+    case 'screening.submitted':
+      return 'Sent identity evidence for screening';
+    case 'screening.passed':
+      return 'Identity check passed';
+    case 'screening.failed':
+      return `Identity check failed: ${text(after?.reason)}`;
+    case 'screening.referred':
+      return `Identity check referred: ${text(after?.reason)}`;
     case 'email.sent':
       return `Email: ${text(after?.subject)}`;
     default:

@@ -21,6 +21,7 @@ import {
   type Terminology,
 } from '@portico/contracts';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import type { BrandingRow } from '../../db/schema';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
 import { randomToken } from '../../platform/crypto';
@@ -30,6 +31,9 @@ import { toApiTimestampOrNull } from '../../platform/time';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { DEFAULT_MARKET_SOUNDING_DESCRIPTION, DEFAULT_RISK_SUMMARY } from './branding.defaults';
 import { findBranding, lockBranding, saveBranding, type BrandingPatch } from './branding.repository';
+
+/** The flags that change which onboarding steps are required. */
+const ONBOARDING_FEATURES: FeatureKey[] = ['complianceTest', 'screening'];
 
 /** How long a node trusts its copy of the branding: every node sees a change within this. */
 const CACHE_MS = 2_000;
@@ -126,9 +130,19 @@ export function createBrandingService(ctx: AppContext, notifications: Notificati
     cache = undefined;
   }
 
+  // What onboarding asks follows some settings (issue 9): listeners recompute the stored states.
+  const onboardingListeners: Array<(tx: DbOrTx) => Promise<void>> = [];
+  async function onboardingChanged(tx: DbOrTx) {
+    for (const listener of onboardingListeners) await listener(tx);
+  }
+
   return {
     current,
     invalidate: afterChange,
+    /** Runs in the transaction of a change to the onboarding flags or a raised terms version. */
+    onOnboardingSettingsChanged: (listener: (tx: DbOrTx) => Promise<void>) => {
+      onboardingListeners.push(listener);
+    },
     resource: async () => toResource(await current()),
     isEnabled: async (feature: FeatureKey) => (await current()).features[feature],
     terminology: async () => (await current()).terminology,
@@ -199,6 +213,7 @@ export function createBrandingService(ctx: AppContext, notifications: Notificati
           before: audited(locked) ?? null,
           after: audited(saved) ?? null,
         });
+        if (saved.terms_version > terms_version) await onboardingChanged(tx);
         return { before: locked, after: saved, replaced: gone };
       });
 
@@ -239,6 +254,9 @@ export function createBrandingService(ctx: AppContext, notifications: Notificati
           before: { features: stateOf(locked).features },
           after: { features },
         });
+        const before = stateOf(locked).features;
+        if (ONBOARDING_FEATURES.some((key) => before[key] !== stateOf(saved).features[key]))
+          await onboardingChanged(tx);
         return saved;
       });
       await afterChange();

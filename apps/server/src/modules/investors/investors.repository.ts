@@ -2,16 +2,9 @@ import { investorsListQuery, type OnboardingState, type ParsedListQuery } from '
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import {
-  categorisations,
-  investorProfiles,
-  leadStatuses,
-  onboardingDocuments,
-  onboardingRequirements,
-  organisationLinks,
-  organisations,
-  users,
-} from '../../db/schema';
+import { investorProfiles, leadStatuses, organisationLinks, organisations, users } from '../../db/schema';
+import { loadOnboardingFacts, loadOnboardingSettings } from '../onboarding/onboarding.repository';
+import { onboardingStateOf } from '../onboarding/onboarding.steps';
 import {
   buildListQuery,
   exact,
@@ -231,9 +224,10 @@ export async function saveProfile(db: DbOrTx, userId: number, patch: ProfilePatc
 }
 
 /**
- * Recomputes where investors stand in onboarding from its sources: email verification, a valid
- * (approved, unexpired) categorisation, and the required onboarding documents. Set-based: four reads
- * and one write whatever the number of investors (the demo data refreshes 200 at once).
+ * Recomputes where investors stand in onboarding with the checklist's own computation
+ * (modules/onboarding: email, categorisation, appropriateness test and identity when their features are
+ * on, documents, terms), so 'complete' means ready to invest. Set-based: a fixed number of reads and
+ * one write whatever the number of investors (imports refresh thousands at once).
  */
 export async function refreshOnboardingStates(
   db: DbOrTx,
@@ -241,63 +235,17 @@ export async function refreshOnboardingStates(
 ): Promise<Map<number, OnboardingState>> {
   const states = new Map<number, OnboardingState>();
   if (userIds.length === 0) return states;
-  const people = await db
-    .select({ id: users.id, verified: users.email_verified_at })
-    .from(users)
-    .where(anyId(users.id, userIds));
-  const now = new Date();
-  const current = await db
-    .selectDistinctOn([categorisations.user_id], {
-      user_id: categorisations.user_id,
-      category: categorisations.category,
-      expires_at: categorisations.expires_at,
-    })
-    .from(categorisations)
-    .where(
-      and(
-        anyId(categorisations.user_id, userIds),
-        eq(categorisations.status, 'approved'),
-        gte(categorisations.expires_at, now),
-      ),
-    )
-    .orderBy(categorisations.user_id, sql`${categorisations.signed_at} desc`);
-  const requirements = await db
-    .select({ id: onboardingRequirements.id })
-    .from(onboardingRequirements)
-    .where(and(eq(onboardingRequirements.active, true), eq(onboardingRequirements.required, true)));
-  const latest = await db
-    .selectDistinctOn([onboardingDocuments.user_id, onboardingDocuments.requirement_id], {
-      user_id: onboardingDocuments.user_id,
-      requirement_id: onboardingDocuments.requirement_id,
-      status: onboardingDocuments.status,
-    })
-    .from(onboardingDocuments)
-    .where(anyId(onboardingDocuments.user_id, userIds))
-    .orderBy(
-      onboardingDocuments.user_id,
-      onboardingDocuments.requirement_id,
-      sql`${onboardingDocuments.created_at} desc`,
-    );
-
-  const categoryOf = new Map(current.map((row) => [row.user_id, row]));
-  const statusOf = new Map(latest.map((row) => [`${row.user_id}:${row.requirement_id}`, row.status]));
+  const settings = await loadOnboardingSettings(db);
+  const facts = await loadOnboardingFacts(db, userIds);
   const updatedAt = new Date();
-  const rows = people.map((person) => {
-    const status = (requirementId: number) => statusOf.get(`${person.id}:${requirementId}`) ?? '';
-    const submitted = requirements.every((requirement) =>
-      ['pending', 'approved'].includes(status(requirement.id)),
-    );
-    const approved = requirements.every((requirement) => status(requirement.id) === 'approved');
-    const category = categoryOf.get(person.id);
-    let state: OnboardingState = 'registered';
-    if (person.verified) state = 'verified';
-    if (person.verified && category) state = approved ? 'complete' : submitted ? 'documents' : 'categorised';
-    states.set(person.id, state);
+  const rows = facts.map((person) => {
+    const state = onboardingStateOf(person, settings);
+    states.set(person.userId, state);
     return {
-      user_id: person.id,
+      user_id: person.userId,
       onboarding_state: state,
-      category: category?.category ?? null,
-      category_expires_at: category?.expires_at ?? null,
+      category: person.valid?.category ?? null,
+      category_expires_at: person.valid?.expires_at ?? null,
       updated_at: updatedAt,
     };
   });

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
-import type { updateUserInputSchema } from '@portico/contracts';
+import { ROLES, type updateUserInputSchema } from '@portico/contracts';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
 import { fieldError } from '../../platform/http/errors';
+import { refreshOnboardingState } from '../investors/investors.repository';
 import { updateUser, type UserPatch } from './users.repository';
 
 export type UserChanges = z.output<typeof updateUserInputSchema>;
@@ -41,6 +42,9 @@ export function createUsersService(ctx: AppContext, currentTermsVersion: () => P
             name: updated.name,
           },
         });
+        // Accepting the terms is an onboarding step (ready to invest needs the current version).
+        if (patch.accepted_terms_version !== undefined && updated.role_id === ROLES.USER)
+          await refreshOnboardingState(tx, user.id);
         return updated;
       });
     },

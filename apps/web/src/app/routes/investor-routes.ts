@@ -45,6 +45,15 @@ export function investorRoutes(guards: Guards): RouteObject {
         },
       },
       {
+        // Issue 9: identity and screening evidence, while user_screening_enabled is on.
+        path: 'profile/identity',
+        loader: guards.investorFeature('screening'),
+        lazy: {
+          Component: async () =>
+            (await import('../../features/identity/pages/profile-identity-page')).ProfileIdentityPage,
+        },
+      },
+      {
         path: 'profile/security',
         lazy: {
           Component: async () =>

@@ -31,6 +31,7 @@ function openInvestorPortal(routes: Record<string, MockReply | MockReply[]>, pat
   const mock = mockFetch({
     'GET /api/user': json(200, { data: investor }),
     'GET /api/branding': json(200, { data: buildBranding() }),
+    'GET /api/profile/onboarding': json(200, { data: { steps: [], ready_to_invest: false } }),
     ...routes,
   });
   return { ...mock, ...renderApp(path) };

@@ -1,61 +1,83 @@
-import { Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { User } from '@portico/contracts';
-import { IconCalendar, IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  List,
+  Paper,
+  Progress,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import type { OnboardingStep, OnboardingStepState } from '@portico/contracts';
+import {
+  IconAlertCircle,
+  IconCircleCheck,
+  IconCircleDashed,
+  IconClock,
+  IconRocket,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatDate } from '../../../lib/format';
+import { Link } from 'react-router';
+import { useTerm } from '../../../lib/terminology';
+import { useProfileOnboarding } from '../../identity/api/get-profile-onboarding';
 
-interface Check {
-  label: string;
-  detail: string;
-  done: boolean | null;
-}
+// Local labels: the contract's live beside zod, which the first page must not load (docs/benchmarks.md).
+const STATE_LABELS: Record<OnboardingStepState, string> = {
+  done: 'done',
+  to_do: 'to do',
+  awaiting_review: 'awaiting review',
+  action_needed: 'action needed',
+  not_required: 'not required',
+};
 
-function checksFor(user: User): Check[] {
-  return [
-    {
-      label: 'Email address verified',
-      detail: user.email_verified_at
-        ? `Verified on ${formatDate(user.email_verified_at)}`
-        : 'Waiting for you to open the link we emailed',
-      done: Boolean(user.email_verified_at),
-    },
-    {
-      label: 'Appropriateness test',
-      detail: user.compliance_passed === 1 ? 'Passed' : 'Not completed yet',
-      done: user.compliance_passed === 1,
-    },
-    {
-      label: 'Terms and conditions',
-      detail:
-        user.accepted_terms_version > 0
-          ? `Accepted (version ${user.accepted_terms_version})`
-          : 'Not accepted yet',
-      done: user.accepted_terms_version > 0,
-    },
-    { label: 'Member since', detail: formatDate(user.created_at), done: null },
-  ];
-}
+const ICONS: Record<OnboardingStepState, [string, ReactNode]> = {
+  done: ['success', <IconCircleCheck key="done" size={18} aria-hidden />],
+  to_do: ['gray', <IconCircleDashed key="to-do" size={18} aria-hidden />],
+  awaiting_review: ['yellow', <IconClock key="review" size={18} aria-hidden />],
+  action_needed: ['danger', <IconAlertCircle key="action" size={18} aria-hidden />],
+  not_required: ['gray', <IconCircleDashed key="none" size={18} aria-hidden />],
+};
 
-function icon(done: boolean | null): ReactNode {
-  if (done === null)
-    return (
-      <ThemeIcon color="primaryLighter" variant="light" radius="xl" size={28}>
-        <IconCalendar size={16} aria-hidden />
+function StepLine({ step }: { step: OnboardingStep }) {
+  const [colour, icon] = ICONS[step.state];
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <ThemeIcon color={colour} variant="light" radius="xl" size={28}>
+        {icon}
       </ThemeIcon>
-    );
-  return done ? (
-    <ThemeIcon color="success" variant="light" radius="xl" size={28}>
-      <IconCircleCheck size={18} aria-hidden />
-    </ThemeIcon>
-  ) : (
-    <ThemeIcon color="gray" variant="light" radius="xl" size={28}>
-      <IconCircleDashed size={18} aria-hidden />
-    </ThemeIcon>
+      <div style={{ minWidth: 0 }}>
+        <Text fw={600} size="sm">
+          {step.state === 'done' ? (
+            step.label
+          ) : (
+            <Anchor component={Link} to={step.path} fw={600} size="sm">
+              {step.label}
+            </Anchor>
+          )}
+          <Text span size="sm" c="dimmed" fw={400}>
+            {' '}
+            ({STATE_LABELS[step.state]})
+          </Text>
+        </Text>
+        <Text size="sm" c="dimmed">
+          {step.detail}
+        </Text>
+      </div>
+    </Group>
   );
 }
 
-/** Where the investor's account stands, from GET /api/user. */
-export function AccountChecklist({ user }: { user: User }) {
+/** /investor: the onboarding checklist from GET /api/profile/onboarding, and "ready to invest" at its end. */
+export function AccountChecklist() {
+  const query = useProfileOnboarding();
+  const investments = useTerm('investments');
+  const steps = query.data?.steps.filter((step) => step.required) ?? [];
+  const done = steps.filter((step) => step.state === 'done').length;
+
   return (
     <Paper
       withBorder
@@ -68,29 +90,59 @@ export function AccountChecklist({ user }: { user: User }) {
         <Title order={2} fz="lg" id="account-status">
           Your account
         </Title>
-        <List spacing="md" listStyleType="none" aria-labelledby="account-status">
-          {checksFor(user).map((check) => (
-            <List.Item key={check.label}>
-              <Group gap="sm" wrap="nowrap" align="flex-start">
-                {icon(check.done)}
-                <div>
-                  <Text fw={600} size="sm">
-                    {check.label}
-                    {check.done !== null && (
-                      <Text span size="sm" c="dimmed" fw={400}>
-                        {' '}
-                        ({check.done ? 'done' : 'to do'})
-                      </Text>
-                    )}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {check.detail}
-                  </Text>
-                </div>
-              </Group>
-            </List.Item>
-          ))}
-        </List>
+        {query.isPending && <Skeleton height={180} radius="sm" aria-label="Loading your checklist" />}
+        {query.isError && (
+          <Alert color="danger" variant="light" role="alert" icon={<IconAlertCircle aria-hidden />}>
+            <Stack gap="xs" align="flex-start">
+              Your checklist could not be loaded.
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => void query.refetch()}
+                loading={query.isFetching}
+              >
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {query.data && (
+          <>
+            {query.data.ready_to_invest ? (
+              <Alert
+                color="success"
+                variant="light"
+                icon={<IconRocket aria-hidden />}
+                title="You are ready to invest"
+                role="status"
+              >
+                <Stack gap="xs" align="flex-start">
+                  Every step is done.
+                  <Button component={Link} to="/investor/investments" size="xs">
+                    {investments}
+                  </Button>
+                </Stack>
+              </Alert>
+            ) : (
+              <Stack gap={4}>
+                <Text size="sm">
+                  {done} of {steps.length} steps done
+                </Text>
+                <Progress
+                  value={steps.length ? (done / steps.length) * 100 : 0}
+                  aria-label={`${done} of ${steps.length} steps done`}
+                />
+              </Stack>
+            )}
+            <List spacing="md" listStyleType="none" aria-labelledby="account-status">
+              {steps.map((step) => (
+                <List.Item key={step.key}>
+                  <StepLine step={step} />
+                </List.Item>
+              ))}
+            </List>
+          </>
+        )}
       </Stack>
     </Paper>
   );

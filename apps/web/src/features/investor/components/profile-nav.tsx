@@ -6,6 +6,7 @@ import { useFeatures } from '../../../lib/branding';
 const ITEMS: ReadonlyArray<SubNavItem & { feature?: FeatureKey }> = [
   { label: 'My details', path: '/investor/profile/view' },
   { label: 'Appropriateness test', path: '/investor/profile/appropriateness', feature: 'complianceTest' },
+  { label: 'Identity', path: '/investor/profile/identity', feature: 'screening' },
   { label: 'Security', path: '/investor/profile/security' },
 ];
 

@@ -43,7 +43,7 @@ export function InvestorOverviewPage() {
       </div>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <AccountChecklist user={user} />
+          <AccountChecklist />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper

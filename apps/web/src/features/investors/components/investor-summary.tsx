@@ -16,6 +16,7 @@ const SCREENING: Record<Investor['screening_status'], string> = {
   pending: 'Pending',
   passed: 'Passed',
   failed: 'Failed',
+  referred: 'Referred',
 };
 
 /** "Beneficial owner", not beneficial_owner: the role an investor holds in an organisation. */
