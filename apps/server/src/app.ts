@@ -57,6 +57,12 @@ import { createOverviewService } from './modules/overview/overview.service';
 import { staffAccountsRoutes } from './modules/staff-accounts/staff-accounts.routes';
 import { createStaffAccountsService } from './modules/staff-accounts/staff-accounts.service';
 import { usersRoutes } from './modules/users/users.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { createProfileService } from './modules/profile/profile.service';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { supportRoutes } from './modules/support/support.routes';
+import { createSupportService } from './modules/support/support.service';
 import { errorHandler } from './platform/http/errors';
 import { apiKernel, type RegisteredRoute } from './platform/http/kernel';
 import { withMethodOverride } from './platform/http/method-override';
@@ -136,6 +142,9 @@ function services(ctx: AppContext) {
     staffAccounts: createStaffAccountsService(ctx, auth, branding.terminology),
     outbox: createOutboxService(ctx),
     overview: createOverviewService(ctx),
+    profile: createProfileService(ctx, branding),
+    subscriptions: createSubscriptionsService(ctx),
+    support: createSupportService(ctx),
   };
 }
 
@@ -164,6 +173,9 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     importsRoutes(wired.imports),
     outboxRoutes(wired.outbox),
     overviewRoutes(wired.overview),
+    profileRoutes(wired.profile),
+    subscriptionsRoutes(wired.subscriptions),
+    supportRoutes(wired.support),
   ] as FastifyPluginAsync[];
 }
 

@@ -6,3 +6,4 @@ export * from './crm';
 export * from './engagement';
 export * from './compliance';
 export * from './imports';
+export * from './subscriptions';
