@@ -13,7 +13,14 @@ describe('available features', () => {
   });
 
   it('holds the flags whose feature exists today, and not those still to be built', () => {
-    for (const key of ['nominee', 'organisationLinks', 'tax', 'hideBankAdmin', 'riskWarning'] as const)
+    for (const key of [
+      'nominee',
+      'organisationLinks',
+      'tax',
+      'hideBankAdmin',
+      'riskWarning',
+      'internationalBank',
+    ] as const)
       expect(isFeatureAvailable(key)).toBe(true);
     for (const key of [
       'funds',
