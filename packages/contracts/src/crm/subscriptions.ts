@@ -82,5 +82,5 @@ export const subscriptionInputSchema = z
         message: 'The renews at field must be a date on or after the started at date.',
       });
   })
-  .meta({ id: 'SubscriptionInput' });
+  .meta({ id: 'SubscriptionChanges' });
 export type SubscriptionInput = z.input<typeof subscriptionInputSchema>;

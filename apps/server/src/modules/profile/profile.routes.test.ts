@@ -13,7 +13,7 @@ type Errors = { message: string; errors: Record<string, string[]> };
 const json = <T>(response: { body: string }) => JSON.parse(response.body) as T;
 const data = <T = Profile>(response: { body: string }) => json<{ data: T }>(response).data;
 
-async function investor(overrides: Partial<UserRow> = {}) {
+async function investor(overrides: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(t.ctx.db, overrides);
   return { user, agent: await t.as(user) };
 }
