@@ -1,7 +1,7 @@
 import { ROLES } from '@portico/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, investorProfiles, mailOutbox, users, type UserRow } from '../../db/schema';
+import { auditLog, investorProfiles, mailOutbox, users } from '../../db/schema';
 import { createStaff, createUser } from '../../test/factories';
 import { createTestApp, TEST_APP_URL, type Agent, type TestApp } from '../../test/test-app';
 

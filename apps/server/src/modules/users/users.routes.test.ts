@@ -91,7 +91,7 @@ describe('GET /api/user?include=', () => {
     expect(response.statusCode).toBe(200);
     const user = data(response);
     expect(user.organisations).toEqual([
-      { id: expect.any(Number), name: 'Acme Trust', type: 'trust', role: 'director' },
+      { id: expect.any(Number) as unknown, name: 'Acme Trust', type: 'trust', role: 'director' },
     ]);
     expect(user.onboarding_documents).toEqual([
       expect.objectContaining({ requirement_name: 'Passport', status: 'rejected', reason: 'Blurred' }),
@@ -106,7 +106,7 @@ describe('GET /api/user?include=', () => {
           name: 'Best SIPP',
           type: 'sipp',
           provider: 'Pensions plc',
-        }),
+        }) as unknown,
       }),
     ]);
     // Without ".investmentMethod" the method is not nested.

@@ -1,7 +1,10 @@
 import { SubNav } from '../../../components/layouts/sub-nav';
 
 const ITEMS = [
-  { label: 'My details', path: '/investor/profile/view' },
+  { label: 'Overview', path: '/investor/profile/view' },
+  { label: 'My details', path: '/investor/profile/details' },
+  { label: 'Client type', path: '/investor/profile/type' },
+  { label: 'Membership', path: '/investor/profile/subscription' },
   { label: 'Security', path: '/investor/profile/security' },
 ];
 

@@ -3,6 +3,7 @@ import { ActivityTimeline } from '../../../components/records/activity/activity-
 import { useInvestor } from '../api/get-investor';
 import { useRecordId } from '../../../lib/records/use-record-id';
 import { InvestorSummary } from '../components/investor-summary';
+import { MembershipSection } from '../components/membership-section';
 
 /** The details page itself (spec §2.1: Activity): the key facts, then everything that happened. */
 export function InvestorActivityPage() {
@@ -11,6 +12,7 @@ export function InvestorActivityPage() {
   return (
     <Stack gap="lg">
       {investor ? <InvestorSummary investor={investor} /> : <Skeleton height={180} radius="md" />}
+      {id > 0 && <MembershipSection investorId={id} />}
       <Paper
         withBorder
         radius="md"
