@@ -40,6 +40,14 @@ test('an investor edits their details with the country pickers and sees them sav
   await page.goto('/investor/profile/view');
   await expect(page.getByText('10 Market Street, Leeds, LS1 6DT, United Kingdom')).toBeVisible();
   await expect(page.getByText('Sole trader: Shah Lettings')).toBeVisible();
+
+  // Every profile view fits a 375 px phone, without sideways scrolling.
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const view of ['view', 'details', 'type', 'subscription']) {
+    await page.goto(`/investor/profile/${view}`);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), view).toBeLessThanOrEqual(375);
+  }
 });
 
 test('a new email address is used only once its link is opened', async ({ page, browser }) => {

@@ -296,4 +296,18 @@ describe('changing the email address', () => {
     expect(opened.headers.location).toBe('/investor/profile/details?email_change=taken');
     expect(data(await agent.get('/api/profile'))).toMatchObject({ email: user.email, pending_email: next });
   });
+
+  it('changes the address once when its link is opened ten times at once', async () => {
+    const { user, agent } = await investor();
+    const next = `burst-${user.id}@example.test`;
+    await agent.patch('/api/profile', { email: next });
+    const [confirm] = await mailsTo(next);
+    const link = linkIn(confirm?.text_body ?? '');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.agent().get(link)));
+    const outcomes = answers.map((answer) => answer.headers.location);
+    expect(outcomes.filter((where) => where?.endsWith('=valid'))).toHaveLength(1);
+    expect(outcomes.filter((where) => where?.endsWith('=invalid'))).toHaveLength(9);
+    expect(await auditOf(user.id, 'investor.email_changed')).toHaveLength(1);
+    expect(data(await agent.get('/api/profile'))).toMatchObject({ email: next, pending_email: null });
+  });
 });
