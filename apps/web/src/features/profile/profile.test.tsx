@@ -148,7 +148,7 @@ describe('the investor’s profile views', { timeout: 30_000 }, () => {
     expect(await screen.findByText(/That link has expired/)).toBeInTheDocument();
     const notice = screen.getByText(/We sent a link to/).closest('[role="status"]');
     expect(notice).toHaveTextContent('new@example.test');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Keep olivia@example.test' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Keep my current address' }));
     await waitFor(() =>
       expect(callsTo('PATCH', '/api/profile')[0]?.body).toEqual({ email: 'olivia@example.test' }),
     );

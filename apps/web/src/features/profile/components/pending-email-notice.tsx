@@ -24,7 +24,7 @@ export function PendingEmailNotice({ profile }: { profile: Profile }) {
   return (
     <Alert color="primaryLighter" variant="light" icon={<IconMailForward aria-hidden />} role="status">
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           We sent a link to <strong>{profile.pending_email}</strong>. Your email address stays{' '}
           <strong>{profile.email}</strong> until you open it (the link works for 60 minutes).
         </Text>
@@ -34,7 +34,7 @@ export function PendingEmailNotice({ profile }: { profile: Profile }) {
           </Text>
         )}
         <Button size="xs" variant="light" onClick={() => void withdraw()} loading={update.isPending}>
-          Keep {profile.email}
+          Keep my current address
         </Button>
       </Stack>
     </Alert>

@@ -78,13 +78,16 @@ function DetailsSummary({ profile }: { profile: Profile }) {
         <DataList.ItemLabel>Email</DataList.ItemLabel>
         <DataList.ItemValue>
           <Group gap="xs">
-            {profile.email}
+            {/* A long address breaks anywhere rather than widening a phone's screen. */}
+            <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {profile.email}
+            </Text>
             <Badge color={profile.email_verified_at ? 'success' : 'gray'} variant="light" size="sm">
               {profile.email_verified_at ? 'Verified' : 'Not verified'}
             </Badge>
           </Group>
           {profile.pending_email && (
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               Waiting for you to confirm {profile.pending_email}
             </Text>
           )}
