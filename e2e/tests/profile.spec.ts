@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { investorIdByEmail } from './support/records';
 import {
@@ -47,6 +48,20 @@ test('an investor edits their details with the country pickers and sees them sav
     await page.goto(`/investor/profile/${view}`);
     await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), view).toBeLessThanOrEqual(375);
+    // No serious or critical WCAG 2.2 AA violation (as accessibility.spec.ts checks the other pages).
+    await page.waitForLoadState('networkidle');
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    const blocking = violations.filter((violation) =>
+      ['serious', 'critical'].includes(violation.impact ?? ''),
+    );
+    expect(
+      blocking.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ),
+      view,
+    ).toEqual([]);
   }
 });
 
