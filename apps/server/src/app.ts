@@ -64,6 +64,12 @@ import { createScreeningService } from './modules/screening/screening.service';
 import { refreshCategorisedOnboardingStates } from './modules/onboarding/onboarding.refresh';
 import { onboardingStepsRoutes } from './modules/onboarding/onboarding.routes';
 import { createOnboardingService } from './modules/onboarding/onboarding.service';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { createProfileService } from './modules/profile/profile.service';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { supportRoutes } from './modules/support/support.routes';
+import { createSupportService } from './modules/support/support.service';
 import { errorHandler } from './platform/http/errors';
 import { apiKernel, type RegisteredRoute } from './platform/http/kernel';
 import { withMethodOverride } from './platform/http/method-override';
@@ -155,6 +161,9 @@ function services(ctx: AppContext) {
     complianceTests: createComplianceTestsService(ctx, { branding, investors }),
     screening,
     onboardingSteps: createOnboardingService(ctx, { screening, documents: compliance.onboarding }),
+    profile: createProfileService(ctx, branding),
+    subscriptions: createSubscriptionsService(ctx),
+    support: createSupportService(ctx),
   };
 }
 
@@ -186,6 +195,9 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     complianceTestsRoutes(wired.complianceTests, { testClock: ctx.config.TEST_CLOCK }),
     screeningRoutes(wired.screening),
     onboardingStepsRoutes(wired.onboardingSteps),
+    profileRoutes(wired.profile),
+    subscriptionsRoutes(wired.subscriptions),
+    supportRoutes(wired.support),
   ] as FastifyPluginAsync[];
 }
 

@@ -28,6 +28,12 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().min(3).default('Portico <no-reply@portico.test>'),
+  /** where the investor portal's contact form goes (spec §9 "Default support address"); MAIL_FROM's address by default */
+  SUPPORT_EMAIL: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.email('must be an email address').optional()),
   SESSION_LIFETIME: z.coerce.number().int().min(1).default(120),
   SESSION_COOKIE: z
     .string()
@@ -78,8 +84,9 @@ export type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Omit<
   Env,
-  'APP_URL' | 'APP_KEY' | 'CORS_ORIGINS' | 'SESSION_SECURE_COOKIE' | 'PUSHER_APP_SECRET'
+  'APP_URL' | 'APP_KEY' | 'CORS_ORIGINS' | 'SESSION_SECURE_COOKIE' | 'PUSHER_APP_SECRET' | 'SUPPORT_EMAIL'
 > {
+  SUPPORT_EMAIL: string;
   APP_URL: string;
   APP_KEY: string;
   PUSHER_APP_SECRET: string;
@@ -90,6 +97,9 @@ export interface Config extends Omit<
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
+
+/** "Portico <no-reply@portico.test>" → "no-reply@portico.test". */
+const addressOf = (from: string) => (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
 
 /** The key signs links and cookies; without APP_KEY one is made once and kept in DATA_DIR. */
 function loadOrCreateAppKey(dataDir: string): string {
@@ -138,6 +148,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ...env,
     APP_URL: appUrl,
     APP_KEY: appKey,
+    SUPPORT_EMAIL: env.SUPPORT_EMAIL ?? addressOf(env.MAIL_FROM),
     // Channel signatures need a secret every node shares: derived from APP_KEY unless given.
     PUSHER_APP_SECRET:
       env.PUSHER_APP_SECRET ?? createHmac('sha256', appKey).update('pusher-app-secret').digest('hex'),

@@ -22,6 +22,7 @@ describe('available features', () => {
       'complianceTest',
       'screening',
       'internationalAml',
+      'internationalBank',
     ] as const)
       expect(isFeatureAvailable(key)).toBe(true);
     for (const key of ['funds', 'marketSounding', 'investorTypePopup'] as const)

@@ -1,5 +1,5 @@
 import { FEATURE_KEYS, isFeatureAvailable, ROLES, type RoleId } from '@portico/contracts';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { rowsOf, type Db } from '../db/client';
 import { createAuthService } from '../modules/auth/auth.service';
@@ -10,7 +10,7 @@ import {
 import { saveBranding } from '../modules/branding/branding.repository';
 import { createNotificationsService } from '../modules/notifications/notifications.service';
 import { insertUser } from '../modules/users/users.repository';
-import { users } from '../db/schema';
+import { investorSubscriptions, users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { seedCrmDemo } from './crm-demo';
 import { seedComplianceTestDemo } from './compliance-test-demo';
@@ -132,4 +132,27 @@ export async function seedDemo(ctx: AppContext) {
   await seedCrmDemo(ctx, DEMO_PASSWORD);
   // Issue 9: the appropriateness test's banks and tries; the demo's risk warning (on) picks the bank.
   await seedComplianceTestDemo(ctx, isFeatureAvailable('riskWarning') ? 'risk_warning' : 'standard');
+  await seedDemoMembership(db, now);
+}
+
+/** Issue 9: the first demo investor is a member (Profile → Membership); the second has no plan. */
+async function seedDemoMembership(db: Db, now: Date) {
+  const [investor] = await db
+    .select({ id: users.id, created_at: users.created_at })
+    .from(users)
+    .where(eq(users.email, 'investor@portico.test'));
+  if (!investor) return;
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  const renews = new Date(investor.created_at);
+  renews.setUTCFullYear(renews.getUTCFullYear() + 1);
+  await db.insert(investorSubscriptions).values({
+    user_id: investor.id,
+    plan_name: 'Angel Club',
+    status: 'active',
+    started_at: day(investor.created_at),
+    renews_at: day(renews > now ? renews : now),
+    amount: '250.00',
+    currency: 'GBP',
+    notes: 'Annual membership, paid by bank transfer.',
+  });
 }

@@ -13,3 +13,5 @@ export * from './compliance';
 export * from './compliance-tests';
 export * from './screening';
 export * from './onboarding';
+export * from './profile';
+export * from './subscriptions';

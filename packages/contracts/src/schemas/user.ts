@@ -31,16 +31,18 @@ export const userSchema = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * The relations GET /api/user loads with `include` (spec §3, §7). attributeValues and ownershipChoices
+ * are left out until custom attributes and ownership choices exist: naming them is a 400, not a fake.
+ */
 export const USER_INCLUDES = [
   'organisations',
-  'attributeValues',
   'onboardingDocuments',
   'owner',
   'investmentMethodEntities',
   'investmentMethodEntities.investmentMethod',
   'leadInvestmentMethodEntities',
   'leadInvestmentMethodEntities.investmentMethod',
-  'ownershipChoices',
 ] as const;
 
 const booleanField = z.union([z.boolean(), z.stringbool()]);

@@ -55,6 +55,9 @@ export const investorProfiles = pgTable(
     postcode: text('postcode'),
     country: text('country'),
     client_type: text('client_type', { enum: CLIENT_TYPES }),
+    /** business and sole trader clients: the name they trade under and their registration number */
+    trading_name: text('trading_name'),
+    company_number: text('company_number'),
     lead_status_id: reference('lead_status_id').references(() => leadStatuses.id, { onDelete: 'set null' }),
     /** the staff member who looks after the investor */
     owner_id: reference('owner_id').references(() => users.id, { onDelete: 'set null' }),

@@ -8,3 +8,4 @@ export * from './compliance';
 export * from './imports';
 export * from './compliance-tests';
 export * from './screening';
+export * from './subscriptions';

@@ -29,6 +29,8 @@ export const mailOutbox = pgTable(
   {
     id: id(),
     to_address: text('to_address').notNull(),
+    /** where replies go (a support request replies to the investor) */
+    reply_to: text('reply_to'),
     subject: text('subject').notNull(),
     text_body: text('text_body').notNull(),
     html_body: text('html_body').notNull(),

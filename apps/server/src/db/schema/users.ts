@@ -12,6 +12,9 @@ export const users = pgTable(
     password: text('password'),
     role_id: smallint('role_id').notNull(),
     email_verified_at: timestamptz('email_verified_at'),
+    /** a new address the user asked for: `email` stays in force until its link is opened */
+    pending_email: text('pending_email'),
+    pending_email_requested_at: timestamptz('pending_email_requested_at'),
     avatar: text('avatar'),
     accepted_terms_version: integer('accepted_terms_version').notNull().default(0),
     compliance_passed: smallint('compliance_passed').notNull().default(0),

@@ -74,6 +74,16 @@ export function describeActivity(action: string, before: Values, after: Values):
       return `An account’s details changed: ${changedFields(after) || 'no visible change'}`;
     case 'investment_method.entity_removed':
       return `Account${quoted(before?.name)} removed${holder(before?.holder)}`;
+    case 'investor.email_change_requested':
+      return `Asked to change their email address to ${text(after?.pending_email)}`;
+    case 'investor.email_changed':
+      return `Email address changed from ${text(before?.email)} to ${text(after?.email)} (confirmed from the new address)`;
+    case 'investor.subscription_created':
+      return `Membership set: ${text(after?.plan_name)} (${text(after?.status)})`;
+    case 'investor.subscription_updated':
+      return `Membership changed: ${changedFields(after) || 'no visible change'}`;
+    case 'user.support_contacted':
+      return `Contacted support: “${text(after?.subject)}”`;
     case 'investor.deactivated':
       return 'Deactivated: can no longer sign in';
     case 'investor.restored':

@@ -1,4 +1,5 @@
 import {
+  currentUserSchema,
   dataOf,
   defineListQuery,
   idParamsSchema,
@@ -36,12 +37,15 @@ export function usersRoutes(service: UsersService): FastifyPluginAsyncZod {
           tags: ['Account'],
           summary: 'The signed-in user, staff or investor',
           querystring: z.object({ include: z.string().optional() }),
-          response: { 200: dataOf(userSchema) },
+          description:
+            'include: organisations, onboardingDocuments, owner, investmentMethodEntities(.investmentMethod), leadInvestmentMethodEntities(.investmentMethod), and xCount / xExists of each; relations answer in snake_case (investment_method_entities).',
+          response: { 200: dataOf(currentUserSchema) },
         },
       },
       async (request) => {
-        parseListQuery(currentUserQuery, request.query);
-        return { data: toUserResource(requireUser(request)) };
+        const { include } = parseListQuery(currentUserQuery, request.query);
+        const user = requireUser(request);
+        return { data: { ...toUserResource(user), ...(await service.includes(user, include)) } };
       },
     );
 

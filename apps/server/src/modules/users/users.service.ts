@@ -5,12 +5,16 @@ import type { UserRow } from '../../db/schema';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
 import { fieldError } from '../../platform/http/errors';
 import { refreshOnboardingState } from '../investors/investors.repository';
+import { loadUserIncludes } from './users.includes';
 import { updateUser, type UserPatch } from './users.repository';
 
 export type UserChanges = z.output<typeof updateUserInputSchema>;
 
 export function createUsersService(ctx: AppContext, currentTermsVersion: () => Promise<number>) {
   return {
+    /** The relations GET /api/user was asked to include, the user's own only. */
+    includes: (user: UserRow, names: readonly string[]) => loadUserIncludes(ctx.db, user, names),
+
     /** A user changes their own record: accept the terms, rename, choose notification emails. */
     async updateSelf(user: UserRow, actor: Actor, input: UserChanges) {
       const patch: UserPatch = {};

@@ -93,9 +93,11 @@ describe('HTTP basics', () => {
   it('accepts the include names of the user call and refuses others with 400', async () => {
     const agent = await t.as(await createUser(t.ctx.db));
     const ok = await agent.get(
-      '/api/user?include=organisations,attributeValues,onboardingDocuments,owner,investmentMethodEntities.investmentMethod,leadInvestmentMethodEntities.investmentMethod,ownershipChoices',
+      '/api/user?include=organisations,onboardingDocuments,owner,investmentMethodEntities.investmentMethod,leadInvestmentMethodEntities.investmentMethod',
     );
     expect(ok.statusCode).toBe(200);
+    // Relations whose features do not exist yet are refused rather than answered with fakes (issue 9).
+    expect((await agent.get('/api/user?include=attributeValues')).statusCode).toBe(400);
     const bad = await agent.get('/api/user?include=secrets');
     expect(bad.statusCode).toBe(400);
     expect(json(bad).message).toMatch(/^Requested include\(s\) `secrets` are not allowed\./);

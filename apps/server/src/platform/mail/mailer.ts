@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** where replies go, when not to the sender (a support request replies to the investor) */
+  replyTo?: string;
   /** carries a secret link: hidden from staff in the outbox once it is really sent */
   sensitive?: boolean;
 }
@@ -60,6 +62,7 @@ export function createMailer(options: {
         await transport.sendMail({
           from: options.from,
           to: row.to_address,
+          ...(row.reply_to ? { replyTo: row.reply_to } : {}),
           subject: row.subject,
           text: row.text_body,
           html: row.html_body,
@@ -94,6 +97,7 @@ export function createMailer(options: {
     async queue(db: DbOrTx, message: MailMessage): Promise<void> {
       await db.insert(mailOutbox).values({
         to_address: message.to,
+        reply_to: message.replyTo ?? null,
         subject: message.subject,
         text_body: message.text,
         html_body: message.html,

@@ -24,7 +24,7 @@ export function investorRoutes(guards: Guards): RouteObject {
         loader: gate('profile'),
         lazy: {
           Component: async () =>
-            (await import('../../features/investor/pages/profile-view-page')).ProfileViewPage,
+            (await import('../../features/profile/pages/profile-view-page')).ProfileViewPage,
         },
       },
       {
@@ -51,6 +51,30 @@ export function investorRoutes(guards: Guards): RouteObject {
         lazy: {
           Component: async () =>
             (await import('../../features/identity/pages/profile-identity-page')).ProfileIdentityPage,
+        },
+      },
+      {
+        path: 'profile/details',
+        loader: gate('profile'),
+        lazy: {
+          Component: async () =>
+            (await import('../../features/profile/pages/profile-details-page')).ProfileDetailsPage,
+        },
+      },
+      {
+        path: 'profile/type',
+        loader: gate('profile'),
+        lazy: {
+          Component: async () =>
+            (await import('../../features/profile/pages/profile-type-page')).ProfileTypePage,
+        },
+      },
+      {
+        path: 'profile/subscription',
+        loader: gate('profile'),
+        lazy: {
+          Component: async () =>
+            (await import('../../features/profile/pages/profile-subscription-page')).ProfileSubscriptionPage,
         },
       },
       {

@@ -4,7 +4,10 @@ import { useFeatures } from '../../../lib/branding';
 
 /** A profile page; one with a feature shows only while the feature is on. */
 const ITEMS: ReadonlyArray<SubNavItem & { feature?: FeatureKey }> = [
-  { label: 'My details', path: '/investor/profile/view' },
+  { label: 'Overview', path: '/investor/profile/view' },
+  { label: 'My details', path: '/investor/profile/details' },
+  { label: 'Client type', path: '/investor/profile/type' },
+  { label: 'Membership', path: '/investor/profile/subscription' },
   { label: 'Appropriateness test', path: '/investor/profile/appropriateness', feature: 'complianceTest' },
   { label: 'Identity', path: '/investor/profile/identity', feature: 'screening' },
   { label: 'Security', path: '/investor/profile/security' },

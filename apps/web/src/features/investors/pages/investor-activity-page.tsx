@@ -4,6 +4,7 @@ import { useInvestor } from '../api/get-investor';
 import { useRecordId } from '../../../lib/records/use-record-id';
 import { InvestorSummary } from '../components/investor-summary';
 import { OnboardingEvidence } from '../components/onboarding-evidence';
+import { MembershipSection } from '../components/membership-section';
 
 /** The details page itself (spec §2.1: Activity): the key facts, then everything that happened. */
 export function InvestorActivityPage() {
@@ -13,6 +14,7 @@ export function InvestorActivityPage() {
     <Stack gap="lg">
       {investor ? <InvestorSummary investor={investor} /> : <Skeleton height={180} radius="md" />}
       {id > 0 && <OnboardingEvidence investorId={id} investorName={investor?.name ?? 'The investor'} />}
+      {id > 0 && <MembershipSection investorId={id} />}
       <Paper
         withBorder
         radius="md"
