@@ -37,6 +37,8 @@ import { createInvestmentMethodsService } from './modules/investment-methods/inv
 import { nomineesRoutes } from './modules/nominees/nominees.routes';
 import { createNomineesService } from './modules/nominees/nominees.service';
 import { recordsRoutes } from './modules/records/records.routes';
+import { profileRecordsRoutes } from './modules/profile-records/profile-records.routes';
+import { createProfileRecordsService } from './modules/profile-records/profile-records.service';
 import { createSubjectRegistry } from './modules/records/subjects';
 import { searchRoutes } from './modules/search/search.routes';
 import { brandingRoutes } from './modules/branding/branding.routes';
@@ -114,6 +116,8 @@ function services(ctx: AppContext) {
   const nominees = createNomineesService(ctx);
   subjects.register(nominees.subject);
   const documents = createDocumentsService(ctx, subjects);
+  const profileRecords = createProfileRecordsService(ctx, { documents });
+  subjects.register(profileRecords.entitySubject);
   for (const job of categorisationJobs(ctx, { investors, notifications, branding })) ctx.scheduler.add(job);
   return {
     notifications,
@@ -136,6 +140,7 @@ function services(ctx: AppContext) {
     staffAccounts: createStaffAccountsService(ctx, auth, branding.terminology),
     outbox: createOutboxService(ctx),
     overview: createOverviewService(ctx),
+    profileRecords,
   };
 }
 
@@ -164,6 +169,7 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     importsRoutes(wired.imports),
     outboxRoutes(wired.outbox),
     overviewRoutes(wired.overview),
+    profileRecordsRoutes(wired.profileRecords),
   ] as FastifyPluginAsync[];
 }
 

@@ -10,3 +10,4 @@ export * from './organisations';
 export * from './investment-methods';
 export * from './nominees';
 export * from './compliance';
+export * from './profile-records';

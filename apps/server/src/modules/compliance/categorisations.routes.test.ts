@@ -320,6 +320,30 @@ describe('approval (compliance_test_requires_categorisation_approval on)', () =>
   });
 });
 
+describe('ten signings by one investor at the same moment (approval on)', () => {
+  beforeAll(() => setApproval(true));
+  afterAll(() => setApproval(false));
+
+  it('leaves exactly one awaiting approval; the others are closed as replaced', async () => {
+    const investor = await createUser(t.ctx.db);
+    const theirs = await t.as(investor);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => theirs.post('/api/profile/categorisation', signing('restricted'))),
+    );
+    expect(answers.map((response) => response.statusCode)).toEqual(Array(10).fill(201));
+    const rows = await t.ctx.db
+      .select()
+      .from(categorisations)
+      .where(eq(categorisations.user_id, investor.id));
+    expect(rows.filter((row) => row.status === 'pending')).toHaveLength(1);
+    expect(rows.filter((row) => row.status === 'rejected').map((row) => row.reason)).toEqual(
+      Array(9).fill('Replaced by a newer categorisation.'),
+    );
+    const page = data<{ pending: { id: number } | null }>(await theirs.get('/api/profile/categorisation'));
+    expect(page.pending?.id).toBe(rows.find((row) => row.status === 'pending')?.id);
+  });
+});
+
 describe('who may categorise', () => {
   it('lets an Investment Manager approve, an Adviser record but not approve, and refuses a Custodian', async () => {
     await setApproval(true);

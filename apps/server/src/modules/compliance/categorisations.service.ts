@@ -32,6 +32,7 @@ import {
   insertCategorisation,
   listCategorisations,
   lockCategorisation,
+  lockInvestorSignings,
   supersedePending,
   updateCategorisation,
 } from './categorisations.repository';
@@ -94,14 +95,16 @@ export function createCategorisationsService(ctx: AppContext, deps: ComplianceDe
     (await branding.terminology())[CATEGORY_TERMS[category]];
 
   async function record(actor: Actor, investorId: number, input: CategorisationSigning, self: boolean) {
-    const signedAt = input.signed_at ? new Date(input.signed_at) : new Date();
-    const { statement, answers } = check(input, signedAt);
+    const { statement, answers } = check(input, input.signed_at ? new Date(input.signed_at) : new Date());
     const { features } = await branding.current();
     const label = await categoryName(input.category);
     const status = features.complianceRequiresCategorisation ? 'pending' : 'approved';
     const outbox = createOutbox(notifications);
     const id = await db.transaction(async (tx) => {
       const investor = await loadInvestor(tx, investorId);
+      await lockInvestorSignings(tx, investorId);
+      // Signed now means once the lock is held: a later signing is always the newer one, and replaces this.
+      const signedAt = input.signed_at ? new Date(input.signed_at) : new Date();
       const row = await insertCategorisation(tx, {
         user_id: investorId,
         category: input.category,
