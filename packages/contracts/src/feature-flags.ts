@@ -159,6 +159,7 @@ export const AVAILABLE_FEATURES: ReadonlySet<FeatureKey> = new Set<FeatureKey>([
   'hideBankAdmin',
   'riskWarning',
   'organisationLinks',
+  'investorTypePopup',
 ]);
 
 export const isFeatureAvailable = (key: FeatureKey): boolean => AVAILABLE_FEATURES.has(key);

@@ -43,6 +43,8 @@ export interface CategorisationSigning {
   statement_version: string;
   answers: Record<string, unknown>;
   signed_at?: string;
+  /** the name the investor typed to sign (portal signings only) */
+  signature?: string;
 }
 
 /** Signed-at times a little ahead of the server's clock are the signer's clock, not the future. */
@@ -111,6 +113,7 @@ export function createCategorisationsService(ctx: AppContext, deps: ComplianceDe
         statement_version: statement.version,
         statement_text: statement.text,
         answers,
+        signature: input.signature ?? null,
         signed_at: signedAt,
         expires_at: categorisationExpiry(signedAt),
         status,
@@ -230,10 +233,12 @@ export function createCategorisationsService(ctx: AppContext, deps: ComplianceDe
       const { features } = await branding.current();
       const all = await present(db, userId);
       const latest = all[0];
+      const current = all.find((item) => item.is_current) ?? null;
       return {
-        current: all.find((item) => item.is_current) ?? null,
+        current,
         pending: all.find((item) => item.status === 'pending') ?? null,
         rejected: latest?.status === 'rejected' ? latest : null,
+        expired: current ? null : (all.find((item) => item.status === 'approved' && item.is_expired) ?? null),
         requires_approval: features.complianceRequiresCategorisation,
         statements: currentCategorisationStatements().map(toCategorisationStatement),
       };
