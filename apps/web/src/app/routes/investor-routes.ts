@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { investorScreen, type InvestorScreenId } from '../../config/investor-menu';
+import { profileSlugLoader } from '../../features/investor-profile/profile-slug';
 import type { Guards } from '../guards';
 
 /** The investor portal, loaded only for investors. */
@@ -41,6 +42,39 @@ export function investorRoutes(guards: Guards): RouteObject {
         lazy: {
           Component: async () =>
             (await import('../../features/investor/pages/profile-security-page')).ProfileSecurityPage,
+        },
+      },
+      {
+        path: 'profile/investor-type',
+        lazy: {
+          Component: async () =>
+            (await import('../../features/investor-profile/pages/investor-type-page')).InvestorTypePage,
+        },
+      },
+      {
+        path: 'profile/documents',
+        lazy: {
+          Component: async () =>
+            (await import('../../features/investor-profile/pages/profile-documents-page'))
+              .ProfileDocumentsPage,
+        },
+      },
+      {
+        path: 'profile/organisation-apply',
+        loader: guards.investorFeature('organisationLinks'),
+        lazy: {
+          Component: async () =>
+            (await import('../../features/investor-profile/pages/organisation-apply-page'))
+              .OrganisationApplyPage,
+        },
+      },
+      {
+        // organisation_{id}, organisation-documents_{id}, investmentmethod_{id}, investmentmethod-documents_{id}
+        path: 'profile/:slug',
+        loader: profileSlugLoader(guards),
+        lazy: {
+          Component: async () =>
+            (await import('../../features/investor-profile/pages/profile-record-page')).ProfileRecordPage,
         },
       },
     ],
