@@ -47,9 +47,12 @@ const statementOf = (values: Answers) => {
   return category ? findCategorisationStatement(category) : undefined;
 };
 
+/** The answers to the questions asked (a question shown only for some answers is left out otherwise). */
 function answersOf(values: Answers): Answers {
   return Object.fromEntries(
-    (statementOf(values)?.questions ?? []).map((question) => [question.key, values[question.key]]),
+    (statementOf(values)?.questions ?? [])
+      .filter((question) => isAsked(question, values))
+      .map((question) => [question.key, values[question.key]]),
   );
 }
 
