@@ -1,7 +1,3 @@
-import type { LoaderFunctionArgs } from 'react-router';
-import { RouteStatusError } from '../../app/route-status-error';
-import type { Guards } from '../../app/guards';
-
 /**
  * The profile views named by a record (spec §2.2): /investor/profile/organisation_{id},
  * organisation-documents_{id}, investmentmethod_{id} and investmentmethod-documents_{id}. React Router
@@ -32,17 +28,3 @@ export function parseProfileSlug(slug: string | undefined): ProfileRecordSlug | 
 }
 
 export const profileSlugPath = (kind: ProfileRecordKind, id: number) => `/investor/profile/${kind}_${id}`;
-
-/**
- * The route's loader: an unknown slug is the investor 404 page, and so is an organisation view while
- * organisation links are off. Whether the record is the investor's is the server's answer (404).
- */
-export function profileSlugLoader(guards: Guards) {
-  const organisations = guards.investorFeature('organisationLinks');
-  return async (args: LoaderFunctionArgs) => {
-    const parsed = parseProfileSlug(args.params.slug);
-    if (!parsed) throw new RouteStatusError(404, 'Not found.');
-    if (parsed.kind.startsWith('organisation')) await organisations(args);
-    return null;
-  };
-}

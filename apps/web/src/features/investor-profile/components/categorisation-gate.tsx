@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconClock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useFeatures } from '../../../lib/branding';
 import { formatDate } from '../../../lib/format';
@@ -10,7 +9,11 @@ import { useTerminology } from '../../../lib/terminology';
 import { MODAL_SIZES } from '../../../theme/theme';
 import { useProfileCategorisation } from '../api/categorisation';
 import { categoryName, isExpiringSoon } from './categorisation-copy';
-import { CategorisationSigner } from './categorisation-signer';
+
+// The statement's form (many inputs) loads only for an investor who meets the pop-ups.
+const CategorisationPopups = lazy(async () => ({
+  default: (await import('./categorisation-popups')).CategorisationPopups,
+}));
 
 export const INVESTOR_TYPE_PATH = '/investor/profile/investor-type';
 /** The pop-ups, once dismissed, stay away for the rest of the browser session. */
@@ -102,26 +105,9 @@ export function CategorisationGate() {
       setDismissed(true);
     };
     return (
-      <Modal opened onClose={dismiss} title={terminology.investor_categorisation} size={MODAL_SIZES.standard}>
-        <Stack gap="md">
-          <Text size="sm">{terminology.categorisation_reminder}</Text>
-          <CategorisationSigner
-            stepped
-            signerName={user.name}
-            onCancel={dismiss}
-            onSigned={(saved) => {
-              notifications.show({
-                color: 'success',
-                title: 'Statement signed',
-                message:
-                  saved.status === 'pending'
-                    ? `${categoryName(terminology, saved.category)}: it now awaits approval.`
-                    : `You are categorised as a ${categoryName(terminology, saved.category).toLowerCase()}.`,
-              });
-            }}
-          />
-        </Stack>
-      </Modal>
+      <Suspense fallback={null}>
+        <CategorisationPopups signerName={user.name} onDismiss={dismiss} />
+      </Suspense>
     );
   }
   return null;
