@@ -78,7 +78,7 @@ export async function staffApproveDocuments(page: Page, investorId: number, name
     const dialog = page.getByRole('dialog', { name: 'Approve document' });
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await expect(dialog).toBeHidden();
-    await expect(card.getByText('Approved')).toBeVisible();
+    await expect(card.getByText('Approved', { exact: true })).toBeVisible();
   }
 }
 
@@ -95,5 +95,5 @@ export async function staffApproveCategorisation(page: Page, investorId: number)
 export async function expectDocumentsApproved(page: Page, names: readonly string[]) {
   await page.goto('/investor/profile/documents');
   for (const name of names)
-    await expect(page.getByRole('article', { name }).getByText('Approved')).toBeVisible();
+    await expect(page.getByRole('article', { name }).getByText('Approved', { exact: true })).toBeVisible();
 }
