@@ -13,15 +13,16 @@ describe('available features', () => {
   });
 
   it('holds the flags whose feature exists today, and not those still to be built', () => {
-    for (const key of ['nominee', 'organisationLinks', 'tax', 'hideBankAdmin', 'riskWarning'] as const)
-      expect(isFeatureAvailable(key)).toBe(true);
     for (const key of [
-      'funds',
-      'complianceTest',
-      'marketSounding',
+      'nominee',
+      'organisationLinks',
+      'tax',
+      'hideBankAdmin',
+      'riskWarning',
       'investorTypePopup',
-      'screening',
     ] as const)
+      expect(isFeatureAvailable(key)).toBe(true);
+    for (const key of ['funds', 'complianceTest', 'marketSounding', 'screening'] as const)
       expect(isFeatureAvailable(key)).toBe(false);
   });
 
