@@ -39,6 +39,8 @@ import { createInvestmentMethodsService } from './modules/investment-methods/inv
 import { nomineesRoutes } from './modules/nominees/nominees.routes';
 import { createNomineesService } from './modules/nominees/nominees.service';
 import { recordsRoutes } from './modules/records/records.routes';
+import { profileRecordsRoutes } from './modules/profile-records/profile-records.routes';
+import { createProfileRecordsService } from './modules/profile-records/profile-records.service';
 import { createSubjectRegistry } from './modules/records/subjects';
 import { searchRoutes } from './modules/search/search.routes';
 import { brandingRoutes } from './modules/branding/branding.routes';
@@ -128,6 +130,8 @@ function services(ctx: AppContext) {
   const nominees = createNomineesService(ctx);
   subjects.register(nominees.subject);
   const documents = createDocumentsService(ctx, subjects);
+  const profileRecords = createProfileRecordsService(ctx, { documents });
+  subjects.register(profileRecords.entitySubject);
   for (const job of categorisationJobs(ctx, { investors, notifications, branding })) ctx.scheduler.add(job);
   const compliance = createComplianceServices(ctx, {
     subjects,
@@ -164,6 +168,7 @@ function services(ctx: AppContext) {
     profile: createProfileService(ctx, branding),
     subscriptions: createSubscriptionsService(ctx),
     support: createSupportService(ctx),
+    profileRecords,
   };
 }
 
@@ -198,6 +203,7 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     profileRoutes(wired.profile),
     subscriptionsRoutes(wired.subscriptions),
     supportRoutes(wired.support),
+    profileRecordsRoutes(wired.profileRecords),
   ] as FastifyPluginAsync[];
 }
 

@@ -23,9 +23,10 @@ describe('available features', () => {
       'screening',
       'internationalAml',
       'internationalBank',
+      'investorTypePopup',
     ] as const)
       expect(isFeatureAvailable(key)).toBe(true);
-    for (const key of ['funds', 'marketSounding', 'investorTypePopup'] as const)
+    for (const key of ['funds', 'marketSounding'] as const)
       expect(isFeatureAvailable(key)).toBe(false);
   });
 

@@ -163,6 +163,7 @@ export const AVAILABLE_FEATURES: ReadonlySet<FeatureKey> = new Set<FeatureKey>([
   'screening',
   'internationalAml',
   'internationalBank',
+  'investorTypePopup',
 ]);
 
 export const isFeatureAvailable = (key: FeatureKey): boolean => AVAILABLE_FEATURES.has(key);

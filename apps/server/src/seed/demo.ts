@@ -109,7 +109,10 @@ export async function seedDemo(ctx: AppContext) {
     await auth.sendInvitation(tx, invitee, admin?.name ?? 'The Portico team');
     // The demo shows the whole product: every feature that exists on, real terms and risk texts.
     await saveBranding(tx, {
-      features: Object.fromEntries(FEATURE_KEYS.map((key) => [key, isFeatureAvailable(key)])),
+      // Categorisation pop-ups stay off: they cover the portal of every new investor until dismissed.
+      features: Object.fromEntries(
+        FEATURE_KEYS.map((key) => [key, isFeatureAvailable(key) && key !== 'investorTypePopup']),
+      ),
       terms_text: DEMO_TERMS,
       terms_format: 'text',
       terms_version: 1,

@@ -38,6 +38,8 @@ const RECORD_BASE_PATHS: Record<SubjectType, (id: number) => string> = {
   investment_method: (id) => `/admin/investors/investment-methods/${id}/details`,
   // A nominee has no details page: its tabs (transactions, notes-calls-tasks) sit under its id.
   nominee: (id) => `/admin/investors/nominees/${id}`,
+  // An account with a method has no page of its own: the methods' pages list the accounts.
+  investment_method_entity: () => '/admin/investors/investment-methods',
 };
 
 /** A record's page, or one of its tabs: `recordPath('investor', 7, 'documents')`. */

@@ -31,6 +31,8 @@ export const categorisationSchema = z
     /** the words the investor signed, as they were then */
     statement_text: z.string(),
     answers: answersRecordSchema,
+    /** the name the investor typed to sign in the portal (null when staff recorded a paper statement) */
+    signature: z.string().nullable(),
     signed_at: timestampSchema,
     /** twelve months after signed_at */
     expires_at: timestampSchema,
@@ -89,9 +91,16 @@ export const newCategorisationInputSchema = z
   .meta({ id: 'NewCategorisation' });
 export type NewCategorisationInput = z.input<typeof newCategorisationInputSchema>;
 
-/** An investor signs a statement in the portal, now. */
+/** An investor signs a statement in the portal, now, by typing their full name. */
 export const categorisationSignatureInputSchema = z
-  .object(signatureShape)
+  .object({
+    ...signatureShape,
+    signature: z
+      .string({ error: 'Type your full name to sign.' })
+      .trim()
+      .min(2, { error: 'Type your full name to sign.' })
+      .max(200),
+  })
   .meta({ id: 'CategorisationSignature' });
 export type CategorisationSignatureInput = z.input<typeof categorisationSignatureInputSchema>;
 
@@ -119,6 +128,11 @@ export const profileCategorisationSchema = z
     pending: categorisationSchema.nullable(),
     /** the latest rejected one when nothing newer was signed, so the investor sees why */
     rejected: categorisationSchema.nullable(),
+    /**
+     * the latest approved categorisation when it has lapsed and none is current: the investor must
+     * confirm their categorisation again (the portal blocks until they sign)
+     */
+    expired: categorisationSchema.nullable(),
     requires_approval: z.boolean(),
     statements: z.array(categorisationStatementSchema),
   })

@@ -15,3 +15,4 @@ export * from './screening';
 export * from './onboarding';
 export * from './profile';
 export * from './subscriptions';
+export * from './profile-records';

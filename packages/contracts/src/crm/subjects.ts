@@ -5,7 +5,15 @@ import { isCountryCode } from '../countries';
  * The CRM records that documents, notes, calls, tasks and the activity timeline hang off. Each has an
  * API path; all are guarded by the `investors` resource of the permission table (spec §6).
  */
-export const SUBJECT_TYPES = ['investor', 'contact', 'organisation', 'investment_method', 'nominee'] as const;
+export const SUBJECT_TYPES = [
+  'investor',
+  'contact',
+  'organisation',
+  'investment_method',
+  'nominee',
+  // an investor's or a contact's account with an investment method (documents the investor adds in the portal)
+  'investment_method_entity',
+] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
 
 export const SUBJECT_PATHS = {
@@ -14,6 +22,7 @@ export const SUBJECT_PATHS = {
   organisation: 'organisations',
   investment_method: 'investment-methods',
   nominee: 'nominees',
+  investment_method_entity: 'investment-method-entities',
 } as const satisfies Record<SubjectType, string>;
 export type SubjectPath = (typeof SUBJECT_PATHS)[SubjectType];
 

@@ -22,6 +22,8 @@ export const categorisations = pgTable(
     statement_version: text('statement_version').notNull(),
     statement_text: text('statement_text').notNull(),
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
+    /** the name the investor typed to sign in the portal; null for a statement staff recorded */
+    signature: text('signature'),
     signed_at: timestamptz('signed_at').notNull(),
     expires_at: timestamptz('expires_at').notNull(),
     status: text('status', { enum: CATEGORISATION_STATUSES }).notNull(),

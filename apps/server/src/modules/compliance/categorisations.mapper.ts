@@ -29,6 +29,7 @@ export function toCategorisation(
     statement_title: statement?.title ?? 'Categorisation statement',
     statement_text: record.statement_text,
     answers: record.answers,
+    signature: record.signature,
     signed_at: toApiTimestamp(record.signed_at),
     expires_at: toApiTimestamp(record.expires_at),
     status: record.status,

@@ -38,6 +38,14 @@ export async function lockCategorisation(db: DbOrTx, userId: number, id: number)
   return row;
 }
 
+/**
+ * Locks the investor's user row for the rest of the transaction: signings of one investor run one at a
+ * time, so each sees the pending one it replaces (one pending at a time, even under parallel requests).
+ */
+export async function lockInvestorSignings(db: DbOrTx, userId: number) {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
 export async function insertCategorisation(db: DbOrTx, values: NewCategorisationRow) {
   const [row] = await db.insert(categorisations).values(values).returning();
   if (!row) throw new Error('insert into categorisations returned no row');

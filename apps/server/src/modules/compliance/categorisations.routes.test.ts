@@ -246,7 +246,10 @@ describe('approval (compliance_test_requires_categorisation_approval on)', () =>
       'professional',
     ]);
 
-    const signed = await theirs.post('/api/profile/categorisation', signing('self_certified'));
+    const signed = await theirs.post(
+      '/api/profile/categorisation',
+      signing('self_certified', { signature: 'Sol Selfcert' }),
+    );
     expect(signed.statusCode, signed.body).toBe(201);
     const pending = data<Categorisation>(signed);
     expect(pending).toMatchObject({
@@ -317,6 +320,87 @@ describe('approval (compliance_test_requires_categorisation_approval on)', () =>
     expect(audits.map((row) => row.action)).toEqual(
       expect.arrayContaining(['categorisation.recorded', 'categorisation.rejected']),
     );
+  });
+});
+
+describe('the investor signs in the portal', () => {
+  it('needs a typed signature, keeps it with the statement, and answers 422 for figures that do not qualify', async () => {
+    const investor = await createUser(t.ctx.db, { name: 'Tia Typed' });
+    const theirs = await t.as(investor);
+    const unsigned = await theirs.post('/api/profile/categorisation', signing('restricted'));
+    expect(unsigned.statusCode).toBe(422);
+    expect(errors(unsigned)).toEqual({ signature: ['Type your full name to sign.'] });
+    const tooMuch = await theirs.post(
+      '/api/profile/categorisation',
+      signing('restricted', {
+        signature: 'Tia Typed',
+        answers: { ...VALID_ANSWERS.restricted, past_invested_percent: 25 },
+      }),
+    );
+    expect(tooMuch.statusCode).toBe(422);
+    expect(Object.keys(errors(tooMuch))).toEqual(['answers.past_invested_percent']);
+    const signed = await theirs.post(
+      '/api/profile/categorisation',
+      signing('restricted', { signature: '  Tia Typed ' }),
+    );
+    expect(signed.statusCode, signed.body).toBe(201);
+    expect(data<Categorisation>(signed)).toMatchObject({ signature: 'Tia Typed', status: 'approved' });
+    const [row] = await t.ctx.db
+      .select()
+      .from(categorisations)
+      .where(eq(categorisations.user_id, investor.id));
+    expect(row?.signature).toBe('Tia Typed');
+  });
+
+  it('reports a lapsed categorisation as expired until a new one is current', async () => {
+    const investor = await createUser(t.ctx.db);
+    const theirs = await t.as(investor);
+    expect(data(await theirs.get('/api/profile/categorisation'))).toMatchObject({
+      current: null,
+      expired: null,
+    });
+    const old = data<Categorisation>(
+      await admin.post(path(investor), signing('high_net_worth', { signed_at: monthsAgo(11).toISOString() })),
+    );
+    await t.ctx.db
+      .update(categorisations)
+      .set({ expires_at: daysAgo(1) })
+      .where(eq(categorisations.id, old.id));
+    expect(data(await theirs.get('/api/profile/categorisation'))).toMatchObject({
+      current: null,
+      expired: { id: old.id, is_expired: true },
+    });
+    await theirs.post('/api/profile/categorisation', signing('restricted', { signature: 'Re Newed' }));
+    expect(data(await theirs.get('/api/profile/categorisation'))).toMatchObject({
+      current: { category: 'restricted' },
+      expired: null,
+    });
+  });
+});
+
+describe('ten signings by one investor at the same moment (approval on)', () => {
+  beforeAll(() => setApproval(true));
+  afterAll(() => setApproval(false));
+
+  it('leaves exactly one awaiting approval; the others are closed as replaced', async () => {
+    const investor = await createUser(t.ctx.db);
+    const theirs = await t.as(investor);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        theirs.post('/api/profile/categorisation', signing('restricted', { signature: 'Ten Times' })),
+      ),
+    );
+    expect(answers.map((response) => response.statusCode)).toEqual(Array(10).fill(201));
+    const rows = await t.ctx.db
+      .select()
+      .from(categorisations)
+      .where(eq(categorisations.user_id, investor.id));
+    expect(rows.filter((row) => row.status === 'pending')).toHaveLength(1);
+    expect(rows.filter((row) => row.status === 'rejected').map((row) => row.reason)).toEqual(
+      Array(9).fill('Replaced by a newer categorisation.'),
+    );
+    const page = data<{ pending: { id: number } | null }>(await theirs.get('/api/profile/categorisation'));
+    expect(page.pending?.id).toBe(rows.find((row) => row.status === 'pending')?.id);
   });
 });
 

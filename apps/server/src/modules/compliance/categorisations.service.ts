@@ -32,6 +32,7 @@ import {
   insertCategorisation,
   listCategorisations,
   lockCategorisation,
+  lockInvestorSignings,
   supersedePending,
   updateCategorisation,
 } from './categorisations.repository';
@@ -42,6 +43,8 @@ export interface CategorisationSigning {
   statement_version: string;
   answers: Record<string, unknown>;
   signed_at?: string;
+  /** the name the investor typed to sign (portal signings only) */
+  signature?: string;
 }
 
 /** Signed-at times a little ahead of the server's clock are the signer's clock, not the future. */
@@ -94,20 +97,23 @@ export function createCategorisationsService(ctx: AppContext, deps: ComplianceDe
     (await branding.terminology())[CATEGORY_TERMS[category]];
 
   async function record(actor: Actor, investorId: number, input: CategorisationSigning, self: boolean) {
-    const signedAt = input.signed_at ? new Date(input.signed_at) : new Date();
-    const { statement, answers } = check(input, signedAt);
+    const { statement, answers } = check(input, input.signed_at ? new Date(input.signed_at) : new Date());
     const { features } = await branding.current();
     const label = await categoryName(input.category);
     const status = features.complianceRequiresCategorisation ? 'pending' : 'approved';
     const outbox = createOutbox(notifications);
     const id = await db.transaction(async (tx) => {
       const investor = await loadInvestor(tx, investorId);
+      await lockInvestorSignings(tx, investorId);
+      // Signed now means once the lock is held: a later signing is always the newer one, and replaces this.
+      const signedAt = input.signed_at ? new Date(input.signed_at) : new Date();
       const row = await insertCategorisation(tx, {
         user_id: investorId,
         category: input.category,
         statement_version: statement.version,
         statement_text: statement.text,
         answers,
+        signature: input.signature ?? null,
         signed_at: signedAt,
         expires_at: categorisationExpiry(signedAt),
         status,
@@ -227,10 +233,12 @@ export function createCategorisationsService(ctx: AppContext, deps: ComplianceDe
       const { features } = await branding.current();
       const all = await present(db, userId);
       const latest = all[0];
+      const current = all.find((item) => item.is_current) ?? null;
       return {
-        current: all.find((item) => item.is_current) ?? null,
+        current,
         pending: all.find((item) => item.status === 'pending') ?? null,
         rejected: latest?.status === 'rejected' ? latest : null,
+        expired: current ? null : (all.find((item) => item.status === 'approved' && item.is_expired) ?? null),
         requires_approval: features.complianceRequiresCategorisation,
         statements: currentCategorisationStatements().map(toCategorisationStatement),
       };

@@ -75,6 +75,11 @@ export function createDocumentsService(ctx: AppContext, subjects: SubjectRegistr
       return (await listDocuments(db, type, id)).map(toResource);
     },
 
+    /** A record's public documents (the investor portal), without checking the record exists. */
+    async listPublic(type: SubjectType, id: number) {
+      return (await listDocuments(db, type, id, true)).map(toResource);
+    },
+
     /** What an investor sees of their own record: public documents only. */
     async listPublicForInvestor(userId: number) {
       return (await listDocuments(db, 'investor', userId, true)).map(toResource);

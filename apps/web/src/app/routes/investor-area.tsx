@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { InvestorLayout } from '../../components/layouts/investor-layout';
 import { NotificationCenter } from '../../components/notifications/notification-center';
@@ -8,6 +8,12 @@ import { useNotificationCenter } from '../../features/notifications/api/use-noti
 import { useBranding, useFeatures } from '../../lib/branding';
 import { useUser } from '../../lib/session';
 import { useTerminology } from '../../lib/terminology';
+
+// The categorisation reminder, re-confirmation and pop-ups load after the page: few investors need them.
+const CategorisationGate = lazy(async () => ({
+  default: (await import('../../features/investor-profile/components/categorisation-gate'))
+    .CategorisationGate,
+}));
 
 export function InvestorArea() {
   const user = useUser();
@@ -39,6 +45,9 @@ export function InvestorArea() {
       }
       actions={<NotificationCenter {...center} inverted />}
     >
+      <Suspense fallback={null}>
+        <CategorisationGate />
+      </Suspense>
       <Outlet />
     </InvestorLayout>
   );

@@ -3,6 +3,10 @@ import { investorScreen, type InvestorScreenId } from '../../config/investor-men
 import type { Guards } from '../guards';
 
 /** The investor portal, loaded only for investors. */
+/** The profile views of issue 9 (investor-type, documents, organisations, investment methods), in one chunk. */
+const profilePages = async () =>
+  (await import('../../features/investor-profile/load-pages')).loadProfilePages();
+
 export function investorRoutes(guards: Guards): RouteObject {
   // A screen of the investor menu answers 404 while its feature is off (spec §2.1).
   const gate = (id: InvestorScreenId) => guards.investorFeature(investorScreen(id)?.feature);
@@ -82,6 +86,33 @@ export function investorRoutes(guards: Guards): RouteObject {
         lazy: {
           Component: async () =>
             (await import('../../features/investor/pages/profile-security-page')).ProfileSecurityPage,
+        },
+      },
+      {
+        path: 'profile/investor-type',
+        lazy: {
+          Component: async () => (await profilePages()).InvestorTypePage,
+        },
+      },
+      {
+        path: 'profile/documents',
+        lazy: {
+          Component: async () => (await profilePages()).ProfileDocumentsPage,
+        },
+      },
+      {
+        path: 'profile/organisation-apply',
+        loader: guards.investorFeature('organisationLinks'),
+        lazy: {
+          Component: async () => (await profilePages()).OrganisationApplyPage,
+        },
+      },
+      {
+        // organisation_{id}, organisation-documents_{id}, investmentmethod_{id}, investmentmethod-documents_{id};
+        // the page answers 404 for any other slug (features/investor-profile/profile-slug.ts)
+        path: 'profile/:slug',
+        lazy: {
+          Component: async () => (await profilePages()).ProfileRecordPage,
         },
       },
     ],

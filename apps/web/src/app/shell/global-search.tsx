@@ -49,6 +49,7 @@ export function GlobalSearch({ onOpen, autoFocus = false }: GlobalSearchProps) {
     organisation: 'Organisations',
     investment_method: 'Investment methods',
     nominee: 'Nominees',
+    investment_method_entity: 'Investment method accounts',
   };
 
   const open = (url: string) => {

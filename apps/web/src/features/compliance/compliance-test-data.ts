@@ -57,6 +57,7 @@ export function categorisation(overrides: Record<string, unknown> = {}) {
     statement_version: '2024-01',
     statement_title: 'Restricted investor statement',
     statement_text: 'I make this statement.\n\nI accept the risks.',
+    signature: null,
     answers: { past_invested_percent: 2, future_invest_percent: 5, declaration: true },
     signed_at: inDays(-300),
     expires_at: inDays(65),

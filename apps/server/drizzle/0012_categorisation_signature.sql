@@ -1,0 +1,1 @@
+ALTER TABLE "categorisations" ADD COLUMN "signature" text;

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import {
+  categoriseAsRestricted,
+  expectDocumentsApproved,
+  registerVerifiedInvestor,
+  staffApproveCategorisation,
+  staffApproveDocuments,
+  uploadRequiredDocuments,
+} from './support/investor-profile';
+import { ADMIN, logIn } from './support/session';
+
+test('a new investor categorises, uploads the sign-up documents, staff approve them and the investor sees it', async ({
+  page,
+  browser,
+}) => {
+  const investor = await registerVerifiedInvestor(page, browser, 'Priya Profile');
+
+  const state = await categoriseAsRestricted(page);
+  const documents = await uploadRequiredDocuments(page);
+  expect(documents).toEqual(['Proof of identity', 'Proof of address', 'Source of funds']);
+
+  // Staff, in a browser of their own, review on the investor's record.
+  const staff = await browser.newContext();
+  const staffPage = await staff.newPage();
+  try {
+    await logIn(staffPage, ADMIN);
+    if (state === 'pending') await staffApproveCategorisation(staffPage, investor.id);
+    await staffApproveDocuments(staffPage, investor.id, documents);
+  } finally {
+    await staff.close();
+  }
+
+  await expectDocumentsApproved(page, documents);
+  await page.goto('/investor/profile/investor-type');
+  await expect(page.getByText('Current', { exact: true })).toBeVisible();
+  await expect(page.getByText(/by Priya Profile/)).toBeVisible();
+});
+
+test('an unknown profile view and another investor’s account are the 404 page', async ({ page }) => {
+  await logIn(page, 'investor@portico.test');
+  await page.goto('/investor/profile/nothing_here');
+  await expect(page.getByRole('heading', { name: "Sorry that page doesn't seem to exist" })).toBeVisible();
+  await page.goto('/investor/profile/investmentmethod_999999');
+  await expect(page.getByRole('heading', { name: "Sorry that page doesn't seem to exist" })).toBeVisible();
+});
