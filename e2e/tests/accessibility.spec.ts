@@ -61,6 +61,11 @@ const SCREENS: Record<string, Screen> = {
     ready: heading(/^Good (morning|afternoon|evening)/),
   },
   'investor profile': { path: '/investor/profile/view', as: 'investor@portico.test', ready: heading(/.+/) },
+  'investor identity check': {
+    path: '/investor/profile/identity',
+    as: 'investor2@portico.test',
+    ready: async (p) => expect(p.getByRole('heading', { name: 'Your identity check' })).toBeVisible(),
+  },
   'admin overview': { path: '/admin', as: ADMIN, ready: heading(/.+/) },
   'investors list': {
     path: '/admin/investors',
