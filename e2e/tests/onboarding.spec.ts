@@ -3,11 +3,10 @@ import {
   decideIdentityCheck,
   expectChecklistStep,
   giveScreeningDetails,
-  registerVerifiedInvestor,
   submitIdentityEvidence,
 } from './support/onboarding';
 import { investorIdByEmail } from './support/records';
-import { ADMIN, logIn, uniqueEmail } from './support/session';
+import { ADMIN, logIn, registerVerifiedInvestor, uniqueEmail } from './support/session';
 
 test('an investor sends identity evidence, staff pass it on the record, and the checklist shows identity done', async ({
   page,

@@ -7,10 +7,9 @@ import {
   expectMailInOutbox,
   expectMembership,
   fillProfileDetails,
-  registerVerifiedInvestor,
   setMembership,
 } from './support/profile';
-import { ADMIN, linkFromOutbox, logIn, uniqueEmail } from './support/session';
+import { ADMIN, linkFromOutbox, logIn, registerVerifiedInvestor, uniqueEmail } from './support/session';
 
 // The default support address is MAIL_FROM's (the server runs without SUPPORT_EMAIL here).
 const SUPPORT_ADDRESS = 'no-reply@portico.test';
@@ -66,7 +65,7 @@ test('an investor edits their details with the country pickers and sees them sav
 });
 
 test('a new email address is used only once its link is opened', async ({ page, browser }) => {
-  const old = await registerVerifiedInvestor(page, browser, 'Evan Moved');
+  const { email: old } = await registerVerifiedInvestor(page, browser, 'Evan Moved');
   const next = uniqueEmail('evan-new');
   await page.goto('/investor/profile/details');
   await page.getByRole('textbox', { name: 'Email address' }).fill(next);
@@ -81,7 +80,7 @@ test('a new email address is used only once its link is opened', async ({ page, 
 });
 
 test('staff set a membership and the investor sees it', async ({ page, browser }) => {
-  const email = await registerVerifiedInvestor(page, browser, 'Mina Member');
+  const { email } = await registerVerifiedInvestor(page, browser, 'Mina Member');
   await page.goto('/investor/profile/subscription');
   await expect(page.getByRole('heading', { name: 'You have no membership plan with us' })).toBeVisible();
 

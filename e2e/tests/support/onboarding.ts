@@ -1,5 +1,5 @@
-import { expect, type Browser, type Page } from '@playwright/test';
-import { api, linkFromOutbox } from './session';
+import { expect, type Page } from '@playwright/test';
+import { api } from './session';
 
 /** Reusable steps of the onboarding journey (issue 9): identity evidence, the staff decision, the checklist. */
 
@@ -8,20 +8,6 @@ const PNG_1PX = Buffer.from(
   'base64',
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-/** Registers through /register and opens the verification link from the outbox; ends on /investor. */
-export async function registerVerifiedInvestor(page: Page, browser: Browser, name: string, email: string) {
-  await page.goto('/register');
-  await page.getByLabel('Full name').fill(name);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('a long enough password');
-  await page.getByLabel('Confirm password').fill('a long enough password');
-  await page.getByRole('checkbox', { name: /I accept the terms and conditions/ }).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: 'Verify your email address' })).toBeVisible();
-  await page.goto(await linkFromOutbox(browser, email));
-  await expect(page).toHaveURL(/\/investor\?verified=1$/);
-}
 
 /** Staff (signed in on `page`) fill in the details a screening check needs, through the API. */
 export async function giveScreeningDetails(page: Page, investorId: number) {

@@ -1,21 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, linkFromOutbox, logIn, uniqueEmail } from './session';
-
-/** Registers a new investor through /register and verifies them from the outbox; they end signed in. */
-export async function registerVerifiedInvestor(page: Page, browser: Browser, name: string) {
-  const email = uniqueEmail(name.split(' ')[0]?.toLowerCase() ?? 'investor');
-  await page.goto('/register');
-  await page.getByLabel('Full name').fill(name);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByLabel('Confirm password').fill(DEMO_PASSWORD);
-  await page.getByRole('checkbox', { name: /I accept the terms and conditions/ }).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: 'Verify your email address' })).toBeVisible();
-  await page.goto(await linkFromOutbox(browser, email));
-  await expect(page).toHaveURL(/\/investor\?verified=1$/);
-  return email;
-}
+import { ADMIN, logIn } from './session';
 
 /** Chooses an option of a searchable select (the country pickers) by typing part of its name. */
 export async function pickOption(page: Page, label: string, search: string, option: string) {

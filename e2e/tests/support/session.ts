@@ -53,3 +53,27 @@ export async function api(page: Page, method: 'GET' | 'POST' | 'PATCH', path: st
     throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
   return response.status() === 204 ? undefined : ((await response.json()) as unknown);
 }
+
+/**
+ * A new investor registers through /register and opens the verification link from the outbox; they end
+ * on /investor, signed in. Answers their email address and id.
+ */
+export async function registerVerifiedInvestor(
+  page: Page,
+  browser: Browser,
+  name: string,
+  email = uniqueEmail(name.split(' ')[0]?.toLowerCase() ?? 'investor'),
+): Promise<{ email: string; id: number }> {
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Confirm password').fill(DEMO_PASSWORD);
+  await page.getByRole('checkbox', { name: /I accept the terms and conditions/ }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify your email address' })).toBeVisible();
+  await page.goto(await linkFromOutbox(browser, email));
+  await expect(page).toHaveURL(/\/investor\?verified=1$/);
+  const user = (await api(page, 'GET', '/api/user')) as { data: { id: number } };
+  return { email, id: user.data.id };
+}

@@ -2,7 +2,7 @@ import type { InvestorOnboardingSteps, OnboardingEvidence, ProfileOnboarding } f
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
-import { auditLog, categorisations, users } from '../../db/schema';
+import { auditLog, categorisations, complianceAttempts, users } from '../../db/schema';
 import { toApiTimestamp } from '../../platform/time';
 import { loadInvestor, personRef, timestampOrNull } from '../compliance/compliance.shared';
 import type { OnboardingDocumentsService } from '../compliance/onboarding-documents.service';
@@ -14,7 +14,6 @@ import { onboardingSteps, readyToInvest } from './onboarding.steps';
  * The audit actions that record a passed appropriateness test (written by the test's module) and an
  * acceptance of the terms: the evidence's times come from the audit trail, which is append-only.
  */
-export const TEST_PASSED_ACTIONS = ['compliance_test.passed'];
 const TERMS_ACCEPTED_ACTION = 'user.terms_accepted';
 
 const recorder = alias(users, 'recorder');
@@ -35,6 +34,17 @@ export function createOnboardingService(ctx: AppContext, deps: OnboardingDeps) {
     if (!facts) throw new Error('the investor has no user row');
     const steps = onboardingSteps(facts, settings);
     return { facts, settings, steps, ready_to_invest: readyToInvest(steps) };
+  }
+
+  /** When the investor last passed the appropriateness test: the attempt itself is the evidence. */
+  async function lastPass(userId: number) {
+    const [row] = await db
+      .select({ created_at: complianceAttempts.created_at })
+      .from(complianceAttempts)
+      .where(and(eq(complianceAttempts.user_id, userId), eq(complianceAttempts.passed, true)))
+      .orderBy(desc(complianceAttempts.created_at))
+      .limit(1);
+    return row?.created_at ?? null;
   }
 
   async function lastAudit(userId: number, subjectType: string, actions: string[]) {
@@ -98,9 +108,7 @@ export function createOnboardingService(ctx: AppContext, deps: OnboardingDeps) {
         appropriateness: {
           passed: facts.compliancePassed,
           attempts: facts.complianceTries,
-          passed_at: facts.compliancePassed
-            ? timestampOrNull(await lastAudit(userId, 'user', TEST_PASSED_ACTIONS))
-            : null,
+          passed_at: facts.compliancePassed ? timestampOrNull(await lastPass(userId)) : null,
         },
         identity: (await deps.screening.checks(db, userId, true)).current,
         documents: documents.items.map((item) => ({
