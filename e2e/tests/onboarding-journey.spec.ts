@@ -66,7 +66,7 @@ test('a new investor completes onboarding alone, with staff reviewing, and ends 
     const key = await appropriatenessAnswerKey();
     await openAppropriatenessTest(page);
     await failAppropriatenessTest(page, key);
-    await expectChecklistStep(page, 'Appropriateness test', 'to do');
+    await expectChecklistStep(page, 'Appropriateness test', 'action needed');
     await advanceServerClock(page, DAY_AND_A_MINUTE);
     await passAppropriatenessTest(page, key);
     await expectChecklistStep(page, 'Appropriateness test', 'done');
