@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import {
   categoriseAsRestricted,
@@ -42,4 +43,37 @@ test('an unknown profile view and another investor’s account are the 404 page'
   await expect(page.getByRole('heading', { name: "Sorry that page doesn't seem to exist" })).toBeVisible();
   await page.goto('/investor/profile/investmentmethod_999999');
   await expect(page.getByRole('heading', { name: "Sorry that page doesn't seem to exist" })).toBeVisible();
+});
+
+test.describe('the profile views are accessible, on a phone and on a desktop', () => {
+  for (const viewport of [
+    { width: 375, height: 800 },
+    { width: 1280, height: 900 },
+  ])
+    test(`at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await logIn(page, 'investor@portico.test');
+      for (const [path, heading] of [
+        ['/investor/profile/investor-type', 'Investor categorisation'],
+        ['/investor/profile/documents', 'Documents'],
+        ['/investor/profile/organisation-apply', 'Organisations'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+          .analyze();
+        const blocking = results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map(
+            (violation) =>
+              `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+          );
+        expect(blocking, path).toEqual([]);
+        // Nothing is wider than the screen.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, path).toBeLessThanOrEqual(0);
+      }
+    });
 });

@@ -102,8 +102,8 @@ export function OrganisationApplyPage() {
       return errors;
     },
   });
+  // Empty answers are left out of what is sent (spec §5).
   const { onSubmit, formError, submitting } = useServerForm(form, {
-    compact: false,
     fields: Object.keys(blank),
     submit: (values) =>
       apply.mutateAsync(
