@@ -3,12 +3,11 @@ import { expect, test } from '@playwright/test';
 import {
   categoriseAsRestricted,
   expectDocumentsApproved,
-  registerVerifiedInvestor,
   staffApproveCategorisation,
   staffApproveDocuments,
   uploadRequiredDocuments,
 } from './support/investor-profile';
-import { ADMIN, logIn } from './support/session';
+import { ADMIN, logIn, registerVerifiedInvestor } from './support/session';
 
 test('a new investor categorises, uploads the sign-up documents, staff approve them and the investor sees it', async ({
   page,

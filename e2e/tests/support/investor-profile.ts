@@ -1,27 +1,9 @@
-import { expect, type Browser, type Page } from '@playwright/test';
-import { api, linkFromOutbox, uniqueEmail } from './session';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * Reusable steps of the investor's onboarding in the portal (issue 9): categorisation, sign-up documents,
  * and the staff review of them. Each takes the page of the person acting.
  */
-
-/** A new investor registers and opens the verification link; they land on /investor, signed in. */
-export async function registerVerifiedInvestor(page: Page, browser: Browser, name: string) {
-  const email = uniqueEmail('profile');
-  await page.goto('/register');
-  await page.getByLabel('Full name').fill(name);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('a long enough password');
-  await page.getByLabel('Confirm password').fill('a long enough password');
-  await page.getByRole('checkbox', { name: /I accept the terms and conditions/ }).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: 'Verify your email address' })).toBeVisible();
-  await page.goto(await linkFromOutbox(browser, email));
-  await expect(page).toHaveURL(/\/investor\?verified=1$/);
-  const user = (await api(page, 'GET', '/api/user')) as { data: { id: number } };
-  return { email, id: user.data.id };
-}
 
 /**
  * The investor signs the restricted investor statement on /investor/profile/investor-type (2% invested
