@@ -90,6 +90,18 @@ describe('the admin menu, filtered by the permission table', () => {
     expect(investorsGroup({ nominee: true })).toEqual([...INVESTORS, '-Nominees']);
   });
 
+  it('shows the appropriateness test settings with the feature on, to roles with the compliance permission', () => {
+    const investorSettings = (roleId: RoleId, complianceTest: boolean) =>
+      labels(visibleAdminMenu(roleId, ADMIN_MENU, { ...ALL_FEATURES_OFF, complianceTest })).filter((label) =>
+        label.startsWith('--'),
+      );
+    expect(investorSettings(1, true)).toContain('--Appropriateness test');
+    expect(investorSettings(8, true)).toContain('--Appropriateness test');
+    expect(investorSettings(1, false)).not.toContain('--Appropriateness test');
+    // The Investment Manager sees the sign-up documents but has no compliance permission (spec §6).
+    expect(investorSettings(10, true)).toEqual(['--Sign-up documents', '--Account details']);
+  });
+
   it('drops a group whose children are all hidden, and keeps appended entries in order', () => {
     const menu: AdminMenuItem[] = [
       ...ADMIN_MENU,

@@ -121,7 +121,7 @@ describe('settings → investor → appropriateness test', { timeout: 30_000 }, 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a question' })).toBeNull());
   });
 
-  it('edits a question keeping its option ids, moves one down and deletes one after confirming', async () => {
+  it('edits a question keeping its option ids and reordering them, moves one down and deletes one after confirming', async () => {
     // The server's order, as the reorder leaves it.
     let order = [LOSE, SELL];
     const { callsTo } = open(['complianceTest'], {
@@ -140,14 +140,16 @@ describe('settings → investor → appropriateness test', { timeout: 30_000 }, 
     const first = within(dialog).getByRole('textbox', { name: 'Option 1' });
     await user.clear(first);
     await user.type(first, 'Yes, all of it');
+    await user.click(within(dialog).getByRole('button', { name: 'Move option 2 up' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Option 1' })).toHaveValue('No');
     await user.click(within(dialog).getByRole('button', { name: 'Save question' }));
     await waitFor(() => expect(callsTo('PATCH', '/api/compliance-questions/1')).toHaveLength(1));
     expect(callsTo('PATCH', '/api/compliance-questions/1')[0]?.body).toEqual({
       question: 'Could you lose all your money?',
       active: true,
       options: [
-        { id: 10, option: 'Yes, all of it', is_correct: true },
         { id: 11, option: 'No', is_correct: false },
+        { id: 10, option: 'Yes, all of it', is_correct: true },
       ],
     });
 

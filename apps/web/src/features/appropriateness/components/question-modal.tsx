@@ -21,7 +21,7 @@ import {
   type ComplianceBank,
   type ComplianceQuestionAdmin,
 } from '@portico/contracts';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { FormError } from '../../../components/form/form-error';
 import { useServerForm } from '../../../components/form/use-server-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
@@ -132,30 +132,50 @@ function QuestionForm({
               correct; a question counts as right only when exactly the correct options are ticked.
             </Text>
             {values.options.map((option, index) => (
-              <Group key={option.key} gap="xs" align="flex-start" wrap="nowrap">
+              // On a phone the controls wrap below the option's text.
+              <Group key={option.key} gap="xs" align="flex-end" wrap="wrap">
                 <TextInput
-                  style={{ flex: 1 }}
+                  style={{ flex: '1 1 220px' }}
                   label={`Option ${index + 1}`}
                   required
                   maxLength={COMPLIANCE_OPTION_MAX}
                   {...form.getInputProps(`options.${index}.option`)}
                 />
-                <Checkbox
-                  mt={30}
-                  label="Correct"
-                  aria-label={`Option ${index + 1} is correct`}
-                  {...form.getInputProps(`options.${index}.is_correct`, { type: 'checkbox' })}
-                />
-                <ActionIcon
-                  mt={26}
-                  variant="subtle"
-                  color="danger"
-                  aria-label={`Remove option ${index + 1}`}
-                  disabled={values.options.length <= 2}
-                  onClick={() => form.removeListItem('options', index)}
-                >
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
+                <Group gap={4} h={36} wrap="nowrap">
+                  <Checkbox
+                    mr="xs"
+                    label="Correct"
+                    aria-label={`Option ${index + 1} is correct`}
+                    {...form.getInputProps(`options.${index}.is_correct`, { type: 'checkbox' })}
+                  />
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Move option ${index + 1} up`}
+                    disabled={index === 0}
+                    onClick={() => form.reorderListItem('options', { from: index, to: index - 1 })}
+                  >
+                    <IconArrowUp size={16} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Move option ${index + 1} down`}
+                    disabled={index === values.options.length - 1}
+                    onClick={() => form.reorderListItem('options', { from: index, to: index + 1 })}
+                  >
+                    <IconArrowDown size={16} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="danger"
+                    aria-label={`Remove option ${index + 1}`}
+                    disabled={values.options.length <= 2}
+                    onClick={() => form.removeListItem('options', index)}
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Group>
               </Group>
             ))}
             {typeof optionsError === 'string' && (
