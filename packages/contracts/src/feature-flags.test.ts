@@ -26,8 +26,7 @@ describe('available features', () => {
       'investorTypePopup',
     ] as const)
       expect(isFeatureAvailable(key)).toBe(true);
-    for (const key of ['funds', 'marketSounding'] as const)
-      expect(isFeatureAvailable(key)).toBe(false);
+    for (const key of ['funds', 'marketSounding'] as const) expect(isFeatureAvailable(key)).toBe(false);
   });
 
   it('explains a refusal with the flag’s label', () => {

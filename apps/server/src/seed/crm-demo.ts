@@ -1182,8 +1182,9 @@ class CrmDemo {
   // ---- the two demo investors ----------------------------------------------------------------
 
   /**
-   * investor@portico.test: high net worth, two documents approved and one awaiting review, a welcome
-   * pack and a statement in the portal. investor2@portico.test: sophisticated, no documents yet. They
+   * investor@portico.test: high net worth, every sign-up document approved (with the test passed and
+   * identity confirmed elsewhere in the seed, she is ready to invest), a welcome pack and a statement in
+   * the portal. investor2@portico.test: sophisticated, no documents yet. They
    * were created a moment ago (the demo users are left as they are), so their story is stamped
    * between their creation and now, in order.
    */
@@ -1262,15 +1263,14 @@ class CrmDemo {
           [requirement.description],
           `${requirement.name} for ${person.name}`,
         );
-        const approved = position < 2;
-        const decided = approved ? stamp() : null;
+        const decided = stamp();
         submissions.push({
           key,
           row: {
             user_id: person.id,
             requirement_id: requirementId,
-            status: approved ? 'approved' : 'pending',
-            reviewed_by: approved ? this.admin : null,
+            status: 'approved',
+            reviewed_by: this.admin,
             reviewed_at: decided,
             created_at: at,
             updated_at: at,
@@ -1281,11 +1281,10 @@ class CrmDemo {
           name: file,
           by_investor: true,
         });
-        if (decided)
-          this.log(this.admin, 'onboarding_document.approved', 'investor', person.id, decided, {
-            requirement: requirement.name,
-            status: 'approved',
-          });
+        this.log(this.admin, 'onboarding_document.approved', 'investor', person.id, decided, {
+          requirement: requirement.name,
+          status: 'approved',
+        });
       }
       const [welcome, statement_] = [PUBLIC_DOCUMENTS[0], PUBLIC_DOCUMENTS[1]];
       this.document(

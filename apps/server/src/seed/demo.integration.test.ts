@@ -158,6 +158,26 @@ describe('demo data', () => {
     }
   });
 
+  it('has investor@portico.test ready to invest and investor2@portico.test still onboarding', async () => {
+    for (const [email, ready] of [
+      ['investor@portico.test', true],
+      ['investor2@portico.test', false],
+    ] as const) {
+      const agent = t.agent();
+      await agent.login(email, DEMO_PASSWORD);
+      const onboarding = (await agent.get('/api/profile/onboarding')).json<{
+        data: { ready_to_invest: boolean; steps: Array<{ key: string; state: string }> };
+      }>();
+      expect(onboarding.data.ready_to_invest).toBe(ready);
+      const [row] = await t.ctx.db
+        .select({ state: investorProfiles.onboarding_state })
+        .from(investorProfiles)
+        .innerJoin(users, eq(users.id, investorProfiles.user_id))
+        .where(eq(users.email, email));
+      expect(row?.state === 'complete').toBe(ready);
+    }
+  });
+
   it('keeps every address as the contract has it: countries as two-letter codes', async () => {
     const countries = await query<{ country: string }>(
       `select country from investor_profiles where country is not null
