@@ -243,7 +243,8 @@ export const complianceAttemptSchema = z
           z.object({
             id: z.number().int(),
             option: z.string(),
-            is_correct: z.boolean(),
+            /** only for staff with the compliance permission: the answer key is theirs alone */
+            is_correct: z.boolean().optional(),
             chosen: z.boolean(),
           }),
         ),

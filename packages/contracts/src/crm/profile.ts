@@ -123,7 +123,12 @@ export const SUPPORT_MESSAGE_MAX = 5000;
 
 export const supportContactInputSchema = z
   .strictObject({
-    subject: z.string().trim().min(1).max(SUPPORT_SUBJECT_MAX),
+    subject: z
+      .string()
+      .trim()
+      .min(1)
+      .max(SUPPORT_SUBJECT_MAX)
+      .regex(/^[^\r\n]*$/, { error: 'The subject must be on one line.' }),
     message: z.string().trim().min(SUPPORT_MESSAGE_MIN).max(SUPPORT_MESSAGE_MAX),
     category: z.enum(SUPPORT_CATEGORIES).nullable().optional(),
   })

@@ -213,7 +213,7 @@ export function createBrandingService(ctx: AppContext, notifications: Notificati
           before: audited(locked) ?? null,
           after: audited(saved) ?? null,
         });
-        if (saved.terms_version > terms_version) await onboardingChanged(tx);
+        if (saved.terms_version !== terms_version) await onboardingChanged(tx);
         return { before: locked, after: saved, replaced: gone };
       });
 

@@ -2,6 +2,7 @@ import {
   can,
   COMPLIANCE_BANK_LABELS,
   COMPLIANCE_OPTIONS_PER_QUESTION,
+  COMPLIANCE_QUESTIONS_PER_BANK,
   isStaffRole,
   normaliseComplianceTries,
   ROLES,
@@ -13,6 +14,7 @@ import {
   type NewComplianceOptionInput,
   type NewComplianceQuestionInput,
 } from '@portico/contracts';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -21,6 +23,7 @@ import { unverified } from '../../platform/auth/access';
 import { fieldError, forbidden, notFound, validationError } from '../../platform/http/errors';
 import { toInvestorQuestion, toStaffQuestion } from './compliance-tests.mapper';
 import {
+  countQuestions,
   deleteQuestion,
   findQuestion,
   insertQuestion,
@@ -154,6 +157,15 @@ export function createComplianceBankService(ctx: AppContext) {
     async createQuestion(actor: Actor, input: NewComplianceQuestionInput) {
       return db.transaction(async (tx) => {
         const bank = input.bank ?? 'standard';
+        // One bank is at most COMPLIANCE_QUESTIONS_PER_BANK questions: an attempt answers them all at once.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext('compliance_questions'), hashtext(${bank}))`,
+        );
+        if ((await countQuestions(tx, bank)) >= COMPLIANCE_QUESTIONS_PER_BANK)
+          throw fieldError(
+            'question',
+            `A test holds at most ${COMPLIANCE_QUESTIONS_PER_BANK} questions: remove one before adding another.`,
+          );
         const row = await insertQuestion(tx, {
           bank,
           question: input.question,

@@ -1,5 +1,5 @@
 import type { ComplianceBank } from '@portico/contracts';
-import { and, asc, desc, eq, gt, inArray, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   categorisations,
@@ -81,6 +81,15 @@ export async function nextPosition(db: DbOrTx, bank: ComplianceBank) {
     .from(complianceQuestions)
     .where(eq(complianceQuestions.bank, bank));
   return (row?.value ?? -1) + 1;
+}
+
+/** How many questions a bank holds: it never exceeds COMPLIANCE_QUESTIONS_PER_BANK. */
+export async function countQuestions(db: DbOrTx, bank: ComplianceBank) {
+  const [row] = await db
+    .select({ value: count() })
+    .from(complianceQuestions)
+    .where(eq(complianceQuestions.bank, bank));
+  return row?.value ?? 0;
 }
 
 export async function insertQuestion(db: DbOrTx, values: typeof complianceQuestions.$inferInsert) {

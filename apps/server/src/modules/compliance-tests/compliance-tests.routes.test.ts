@@ -521,9 +521,15 @@ describe('taking the test', () => {
     expect((await other.agent.get(`/api/investors/${user.id}/compliance-tests`)).statusCode).toBe(403);
     expect((await agent.get(`/api/investors/${user.id}/compliance-tests`)).statusCode).toBe(403);
     const adviser = await t.as(await createStaff(t.ctx.db, ROLES.ADVISER));
-    expect(
-      data<ComplianceAttempt[]>(await adviser.get(`/api/investors/${user.id}/compliance-tests`)),
-    ).toHaveLength(1);
+    const seen = data<ComplianceAttempt[]>(await adviser.get(`/api/investors/${user.id}/compliance-tests`));
+    expect(seen).toHaveLength(1);
+    // the answer key is for staff with the compliance permission only
+    const options = seen[0]?.questions.flatMap((question) => question.options) ?? [];
+    expect(options.length).toBeGreaterThan(0);
+    for (const option of options) expect(option).not.toHaveProperty('is_correct');
+    expect(seen[0]?.questions.some((question) => typeof question.answered_correctly === 'boolean')).toBe(
+      true,
+    );
     const custodian = await t.as(await createStaff(t.ctx.db, ROLES.CUSTODIAN));
     expect((await custodian.get(`/api/investors/${user.id}/compliance-tests`)).statusCode).toBe(403);
     const staffMember = await createStaff(t.ctx.db, ROLES.SUPPORT);

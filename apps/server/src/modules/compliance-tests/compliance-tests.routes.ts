@@ -1,4 +1,5 @@
 import {
+  can,
   complianceAnswersInputSchema,
   complianceAttemptSchema,
   complianceResultSchema,
@@ -73,7 +74,20 @@ export function complianceTestsRoutes(
           response: { 200: dataOf(z.array(complianceAttemptSchema)) },
         },
       },
-      async (request) => ({ data: await service.attempts(request.params.id) }),
+      async (request) => {
+        const attempts = await service.attempts(request.params.id);
+        // Staff who may see an investor but not the question bank never see its answer key.
+        if (can(requireUser(request).role_id, 'compliance', 'index')) return { data: attempts };
+        return {
+          data: attempts.map((attempt) => ({
+            ...attempt,
+            questions: attempt.questions.map((question) => ({
+              ...question,
+              options: question.options.map(({ is_correct: _hidden, ...option }) => option),
+            })),
+          })),
+        };
+      },
     );
 
     // Test-only: exists only when the server was started with TEST_CLOCK=1 (refused in production).

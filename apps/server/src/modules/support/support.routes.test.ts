@@ -49,6 +49,12 @@ describe('POST /api/support/contact', () => {
     const guest = t.agent();
     await guest.csrfCookie();
     expect((await guest.post('/api/support/contact', body)).statusCode).toBe(401);
+    // replies go to the sender's address: it must be one they proved
+    const unproven = await t.as(await createUser(t.ctx.db, { email_verified_at: null }));
+    expect((await unproven.post('/api/support/contact', body)).statusCode).toBe(403);
+    const twoLines = await t.as(await createUser(t.ctx.db));
+    const injected = await twoLines.post('/api/support/contact', { ...body, subject: 'Hi\r\nBcc: x@y.z' });
+    expect(injected.statusCode).toBe(422);
   });
 
   it('answers 422 with the limits on each field', async () => {

@@ -92,11 +92,14 @@ async function loadRelations(db: DbOrTx, user: UserRow, wanted: ReadonlySet<stri
   }
 
   if (wanted.has('owner')) {
-    const [owner] = await db
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(investorProfiles)
-      .innerJoin(users, eq(users.id, investorProfiles.owner_id))
-      .where(eq(investorProfiles.user_id, user.id));
+    // The owner may come from the contact linked at registration: shown once the email is verified.
+    const [owner] = user.email_verified_at
+      ? await db
+          .select({ id: users.id, name: users.name, email: users.email })
+          .from(investorProfiles)
+          .innerJoin(users, eq(users.id, investorProfiles.owner_id))
+          .where(eq(investorProfiles.user_id, user.id))
+      : [];
     result.owner = owner ?? null;
   }
 
@@ -108,12 +111,15 @@ async function loadRelations(db: DbOrTx, user: UserRow, wanted: ReadonlySet<stri
       withMethod('investmentMethodEntities'),
     );
   if (wanted.has('leadInvestmentMethodEntities') || withMethod('leadInvestmentMethodEntities')) {
+    // The contact a registration linked by its email address is theirs only once they prove the address.
     const leads = db.select({ id: contacts.id }).from(contacts).where(eq(contacts.user_id, user.id));
-    result.lead_investment_method_entities = await entities(
-      db,
-      inArray(investmentMethodEntities.contact_id, leads),
-      withMethod('leadInvestmentMethodEntities'),
-    );
+    result.lead_investment_method_entities = user.email_verified_at
+      ? await entities(
+          db,
+          inArray(investmentMethodEntities.contact_id, leads),
+          withMethod('leadInvestmentMethodEntities'),
+        )
+      : [];
   }
   return result;
 }

@@ -115,6 +115,27 @@ describe('GET /api/user?include=', () => {
     expect(leads[0]).not.toHaveProperty('investment_method');
   });
 
+  it('keeps the contact linked at registration, and its owner, from an address not yet verified', async () => {
+    const { db } = t.ctx;
+    const stranger = await createUser(db, { name: 'Sam Stranger', email_verified_at: null });
+    await db.insert(investorProfiles).values({ user_id: stranger.id, owner_id: owner.id });
+    const lead = await one(
+      db
+        .insert(contacts)
+        .values({ first_name: 'Sam', last_name: 'Stranger', name: 'Sam Stranger', user_id: stranger.id })
+        .returning(),
+    );
+    const [method] = await db.select().from(investmentMethods).limit(1);
+    if (!method) throw new Error('no investment method');
+    await db
+      .insert(investmentMethodEntities)
+      .values({ investment_method_id: method.id, contact_id: lead.id, name: 'Someone else’s ISA' });
+    const unverified = await t.as(stranger);
+    const user = data(await unverified.get('/api/user?include=owner,leadInvestmentMethodEntities'));
+    expect(user.owner).toBeNull();
+    expect(user.lead_investment_method_entities).toEqual([]);
+  });
+
   it('answers counts and existence (spatie’s xCount and xExists)', async () => {
     const user = data(
       await agent.get('/api/user?include=organisationsCount,ownerExists,investmentMethodEntitiesCount'),

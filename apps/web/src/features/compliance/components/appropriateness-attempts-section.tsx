@@ -29,7 +29,11 @@ function OptionLine({ option }: { option: ComplianceAttempt['questions'][number]
           {option.option}
         </Text>
         {option.chosen && (
-          <Badge size="xs" variant="light" color={option.is_correct ? 'success' : 'danger'}>
+          <Badge
+            size="xs"
+            variant="light"
+            color={option.is_correct === undefined ? 'gray' : option.is_correct ? 'success' : 'danger'}
+          >
             Chosen
           </Badge>
         )}
