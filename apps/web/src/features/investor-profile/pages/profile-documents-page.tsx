@@ -1,11 +1,6 @@
 import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  ONBOARDING_STATE_LABELS,
-  SIGNATURE_STATUS_LABELS,
-  type OnboardingItem,
-  type SignatureRequest,
-} from '@portico/contracts';
+import { SIGNATURE_STATUS_LABELS, type OnboardingItem, type SignatureRequest } from '@portico/contracts';
 import { IconFileCheck, IconSignature } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -141,8 +136,7 @@ export function ProfileDocumentsPage() {
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              Onboarding: {ONBOARDING_STATE_LABELS[onboarding.data.onboarding_state]}. Upload each document
-              below; our team reviews it and you are told of the outcome.
+              Upload each document below; our team reviews it and you are told of the outcome.
             </Text>
             {onboarding.data.items.map((item) => (
               <RequirementCard
