@@ -211,6 +211,11 @@ export const profileComplianceTestSchema = z
     tries_used: z.number().int(),
     tries_allowed: z.number().int(),
     retry_at: timestampSchema.nullable(),
+    /**
+     * seconds from the server's now until retry_at: the server's clock decides the wait, so a countdown
+     * runs from this, not from the browser's clock (which may be off)
+     */
+    retry_in_seconds: z.number().int().min(0).nullable(),
     /** the last attempt's result, if any */
     last_attempt: z
       .object({

@@ -374,7 +374,13 @@ describe('taking the test', () => {
       retry_at: result.retry_at,
     });
 
+    // the portal's countdown runs from the server's seconds, not the browser's clock
+    const cooling = await stateOf(agent);
+    expect(cooling.retry_in_seconds).toBeGreaterThan(DAY - 60);
+    expect(cooling.retry_in_seconds).toBeLessThanOrEqual(DAY);
+
     t.ctx.clock.advance(DAY - 120);
+    expect((await stateOf(agent)).retry_in_seconds).toBeLessThanOrEqual(120);
     const almost = await submit(agent, answersFor(standard));
     expect(almost.statusCode).toBe(429);
     expect(Number(almost.headers['retry-after'])).toBeLessThanOrEqual(120);

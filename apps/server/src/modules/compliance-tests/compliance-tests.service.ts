@@ -133,6 +133,7 @@ export function createComplianceTestsService(ctx: AppContext, deps: ComplianceTe
       const { features } = await branding.current();
       const fresh = await loadInvestor(db, user.id);
       const state = await evaluate(db, fresh, features);
+      const retryAt = 'retryAt' in state && state.retryAt ? state.retryAt : null;
       return {
         status: state.status,
         required: state.status !== 'not_required' && state.status !== 'passed',
@@ -140,7 +141,10 @@ export function createComplianceTestsService(ctx: AppContext, deps: ComplianceTe
         bank: state.bank,
         tries_used: state.used,
         tries_allowed: state.allowed,
-        retry_at: 'retryAt' in state && state.retryAt ? toApiTimestamp(state.retryAt) : null,
+        retry_at: retryAt ? toApiTimestamp(retryAt) : null,
+        retry_in_seconds: retryAt
+          ? Math.max(0, Math.ceil((retryAt.getTime() - clock.now().getTime()) / 1000))
+          : null,
         last_attempt: state.last
           ? {
               passed: state.last.passed,

@@ -113,13 +113,15 @@ describe('the investor’s appropriateness test', { timeout: 30_000 }, () => {
   });
 
   it('after a failure, shows the terminology’s texts and a live countdown to the retry', async () => {
-    const retryAt = new Date(Date.now() + 5 * 3600_000 + 90_000).toISOString();
+    // The server's clock decides the wait: the countdown runs from its seconds, whatever this clock says.
+    const retryAt = new Date(Date.now() + 48 * 3600_000).toISOString();
     open(
       json(200, {
         data: testState({
           status: 'cooldown',
           tries_used: 1,
           retry_at: retryAt,
+          retry_in_seconds: 5 * 3600 + 90,
           last_attempt: { passed: false, score: 1, total: 2, created_at: new Date().toISOString() },
         }),
       }),

@@ -41,6 +41,7 @@ export function testState(overrides: Partial<ProfileComplianceTest> = {}): Profi
     tries_used: 0,
     tries_allowed: 3,
     retry_at: null,
+    retry_in_seconds: null,
     last_attempt: null,
     questions: [],
     ...overrides,

@@ -18,11 +18,12 @@ export function remainingText(ms: number): string {
 }
 
 /**
- * The time left until `until`, ticking each second; `onDone` runs once it has passed. Screen readers
+ * The time left, from `seconds` as the server counted them when the answer arrived (its clock decides the
+ * wait, the browser's may be off), ticking each second; `onDone` runs once it has passed. Screen readers
  * hear it when it first shows, not every second (aria-live off while it ticks).
  */
-export function Countdown({ until, onDone }: { until: string; onDone: () => void }) {
-  const target = Date.parse(until);
+export function Countdown({ seconds, onDone }: { seconds: number; onDone: () => void }) {
+  const [target] = useState(() => Date.now() + seconds * 1000);
   const [now, setNow] = useState(() => Date.now());
   const left = target - now;
 

@@ -84,9 +84,10 @@ function StateView({ state, refetch }: { state: ProfileComplianceTest; refetch: 
               </Text>
             )}
             <Text size="sm">{terms.test_cooldown}</Text>
-            {state.retry_at && (
+            {state.retry_at && state.retry_in_seconds !== null && (
               <Text size="sm">
-                You can try again in <Countdown until={state.retry_at} onDone={onWaitOver} /> (
+                You can try again in{' '}
+                <Countdown key={state.retry_at} seconds={state.retry_in_seconds} onDone={onWaitOver} /> (
                 {formatDateTime(state.retry_at)}).
               </Text>
             )}
