@@ -7,6 +7,7 @@
 export * from './roles';
 export * from './permissions';
 export * from './feature-flags';
+export * from './feature-flag-texts';
 export * from './terminology-defaults';
 export * from './branding-defaults';
 export * from './notification-kinds';

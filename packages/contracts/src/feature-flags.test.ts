@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AVAILABLE_FEATURES,
-  FEATURE_FLAGS,
-  FEATURE_KEYS,
-  featureNotAvailableMessage,
-  isFeatureAvailable,
-} from './feature-flags';
+import { AVAILABLE_FEATURES, FEATURE_FLAGS, FEATURE_KEYS, isFeatureAvailable } from './feature-flags';
+import { featureNotAvailableMessage } from './feature-flag-texts';
 
 describe('available features', () => {
   it('lists only known flags', () => {

@@ -4,139 +4,41 @@
  * settings API's snake_case); the API accepts and returns both. `key` is ours, for code.
  */
 export const FEATURE_FLAGS = [
-  {
-    key: 'funds',
-    camel: 'enableFunds',
-    snake: 'funds_enabled',
-    label: 'Funds',
-    description: 'Pooled funds: the Funds menu, fund pages and fund investments in both portals.',
-  },
-  {
-    key: 'complianceTest',
-    camel: 'enableComplianceTest',
-    snake: 'compliance_test_enabled',
-    label: 'Appropriateness test',
-    description: 'Investors must pass the appropriateness (compliance) test before they can invest.',
-  },
+  { key: 'funds', camel: 'enableFunds', snake: 'funds_enabled' },
+  { key: 'complianceTest', camel: 'enableComplianceTest', snake: 'compliance_test_enabled' },
   {
     key: 'complianceRequiresCategorisation',
     camel: 'enableComplianceRequiresCategorisation',
     snake: 'compliance_test_requires_categorisation_approval',
-    label: 'Categorisation approval before the test',
-    description: 'Staff approve an investor’s categorisation before their appropriateness test opens.',
   },
-  {
-    key: 'screening',
-    camel: 'enableScreening',
-    snake: 'user_screening_enabled',
-    label: 'AML/KYC screening',
-    description: 'Investors are screened (anti-money-laundering and identity checks) during onboarding.',
-  },
-  {
-    key: 'tax',
-    camel: 'enableTax',
-    snake: 'tax_enabled',
-    label: 'Tax details',
-    description: 'Collect NI number and UTR, needed for EIS and SEIS certificates.',
-  },
-  {
-    key: 'nominee',
-    camel: 'enableNominee',
-    snake: 'nominee_enabled',
-    label: 'Nominee accounts',
-    description: 'Investments may be held through a nominee; shows the Nominees screens.',
-  },
-  {
-    key: 'internationalAml',
-    camel: 'enableInternationalAml',
-    snake: 'ca_use_intl_check',
-    label: 'International AML check',
-    description: 'Screening also runs the international identity check for investors outside the UK.',
-  },
-  {
-    key: 'hideBank',
-    camel: 'enableHideBank',
-    snake: 'hide_bank_details',
-    label: 'Hide bank details from investors',
-    description: 'Investors do not see the platform’s bank details on cash calls.',
-  },
-  {
-    key: 'hideBankAdmin',
-    camel: 'enableHideBankAdmin',
-    snake: 'hide_bank_details_admin',
-    label: 'Hide bank details in the admin portal',
-    description: 'Staff screens do not show investors’ bank details.',
-  },
-  {
-    key: 'hidePayee',
-    camel: 'enableHidePayee',
-    snake: 'hide_payment_reference',
-    label: 'Hide payment reference',
-    description: 'Cash calls do not show a payment reference to investors.',
-  },
-  {
-    key: 'marketSounding',
-    camel: 'enableMarketSounding',
-    snake: 'market_sounding_enabled',
-    label: 'Market sounding',
-    description: 'Staff may market-sound investors before a deal is public; shows the Insider register.',
-  },
+  { key: 'screening', camel: 'enableScreening', snake: 'user_screening_enabled' },
+  { key: 'tax', camel: 'enableTax', snake: 'tax_enabled' },
+  { key: 'nominee', camel: 'enableNominee', snake: 'nominee_enabled' },
+  { key: 'internationalAml', camel: 'enableInternationalAml', snake: 'ca_use_intl_check' },
+  { key: 'hideBank', camel: 'enableHideBank', snake: 'hide_bank_details' },
+  { key: 'hideBankAdmin', camel: 'enableHideBankAdmin', snake: 'hide_bank_details_admin' },
+  { key: 'hidePayee', camel: 'enableHidePayee', snake: 'hide_payment_reference' },
+  { key: 'marketSounding', camel: 'enableMarketSounding', snake: 'market_sounding_enabled' },
   {
     key: 'investorTypePopup',
     camel: 'enableInvestorTypePopup',
     snake: 'investor_categorisation_popups_enabled',
-    label: 'Categorisation pop-ups',
-    description: 'Investors confirm their categorisation in pop-ups in the portal.',
   },
-  {
-    key: 'investmentTerms',
-    camel: 'termsConditions',
-    snake: 'investment_terms_enabled',
-    label: 'Investment terms',
-    description: 'Investors accept each opportunity’s own terms before they invest.',
-  },
-  {
-    key: 'inviteOnRegister',
-    camel: 'inviteOnRegister',
-    snake: 'invite_on_register',
-    label: 'Invite on register',
-    description: 'New registrations are invited to the open opportunities automatically.',
-  },
-  {
-    key: 'riskWarning',
-    camel: 'enableRiskWarning',
-    snake: 'risk_warning_enabled',
-    label: 'Risk warning',
-    description: 'Shows the regulator’s risk warning banner, with its risk summary, on every investor page.',
-  },
+  { key: 'investmentTerms', camel: 'termsConditions', snake: 'investment_terms_enabled' },
+  { key: 'inviteOnRegister', camel: 'inviteOnRegister', snake: 'invite_on_register' },
+  { key: 'riskWarning', camel: 'enableRiskWarning', snake: 'risk_warning_enabled' },
   {
     key: 'financialPromotionExceptions',
     camel: 'enableFinancialPromotionExceptions',
     snake: 'financial_promotion_exceptions_enabled',
-    label: 'Financial promotion exemptions',
-    description: 'Record the exemption under which each investor may receive promotions.',
   },
-  {
-    key: 'internationalBank',
-    camel: 'enableInternationalBank',
-    snake: 'intl_bank_details_enabled',
-    label: 'International bank details',
-    description: 'Investors may give IBAN and SWIFT bank details instead of a UK account.',
-  },
+  { key: 'internationalBank', camel: 'enableInternationalBank', snake: 'intl_bank_details_enabled' },
   {
     key: 'defaultInvestorAssociates',
     camel: 'enableDefaultInvestorAssociates',
     snake: 'default_investor_associates',
-    label: 'Default investor associates',
-    description: 'New investors are linked to the default associates (adviser, organisation) automatically.',
   },
-  {
-    key: 'organisationLinks',
-    camel: 'enableOrganisationLinks',
-    snake: 'organisation_links_enabled',
-    label: 'Organisation links',
-    description: 'Investors link to organisations; shows Organisation applications.',
-  },
+  { key: 'organisationLinks', camel: 'enableOrganisationLinks', snake: 'organisation_links_enabled' },
 ] as const;
 
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
@@ -169,10 +71,6 @@ export const AVAILABLE_FEATURES: ReadonlySet<FeatureKey> = new Set<FeatureKey>([
 export const isFeatureAvailable = (key: FeatureKey): boolean => AVAILABLE_FEATURES.has(key);
 
 export const FEATURE_NOT_YET_AVAILABLE = 'Not yet available';
-
-/** The 422 message for switching on a flag whose feature does not exist yet. */
-export const featureNotAvailableMessage = (flag: FeatureFlag): string =>
-  `${flag.label} is not yet available on this platform, so it cannot be switched on.`;
 
 export const featureFlag = (key: FeatureKey): FeatureFlag => {
   const flag = FEATURE_FLAGS.find((candidate) => candidate.key === key);

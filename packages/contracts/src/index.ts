@@ -11,6 +11,7 @@ export * from './schemas/staff-accounts';
 export * from './schemas/outbox';
 export * from './schemas/stats';
 export * from './feature-flags';
+export * from './feature-flag-texts';
 export * from './features';
 export * from './terminology-defaults';
 export * from './terminology';

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { FeatureFlag, FeatureKey, FeatureSet } from '@portico/contracts';
 import {
   can,
+  FEATURE_FLAG_TEXTS,
   FEATURE_FLAGS,
   FEATURE_NOT_YET_AVAILABLE,
   isFeatureAvailable,
@@ -28,13 +29,13 @@ function UnavailableFlag({ flag }: { flag: FeatureFlag }) {
     <Switch
       label={
         <Group gap="xs" component="span">
-          {flag.label}
+          {FEATURE_FLAG_TEXTS[flag.key].label}
           <Badge component="span" variant="light" color="gray" size="sm">
             {FEATURE_NOT_YET_AVAILABLE}
           </Badge>
         </Group>
       }
-      description={flag.description}
+      description={FEATURE_FLAG_TEXTS[flag.key].description}
       checked={false}
       disabled
       size="md"
@@ -70,8 +71,8 @@ function FeaturesForm({ saved }: { saved: FeatureSet }) {
           {AVAILABLE.map((flag) => (
             <li key={flag.key}>
               <Switch
-                label={flag.label}
-                description={flag.description}
+                label={FEATURE_FLAG_TEXTS[flag.key].label}
+                description={FEATURE_FLAG_TEXTS[flag.key].description}
                 checked={edited[flag.key]}
                 onChange={(event) => toggle(flag.key, event.currentTarget.checked)}
                 disabled={!mayUpdate}
@@ -126,7 +127,8 @@ function FeaturesForm({ saved }: { saved: FeatureSet }) {
           <List size="sm">
             {changed.map((flag) => (
               <List.Item key={flag.key}>
-                {flag.label}: {stateWord(saved[flag.key])} → <strong>{stateWord(edited[flag.key])}</strong>
+                {FEATURE_FLAG_TEXTS[flag.key].label}: {stateWord(saved[flag.key])} →{' '}
+                <strong>{stateWord(edited[flag.key])}</strong>
               </List.Item>
             ))}
           </List>
