@@ -2,6 +2,7 @@ import { Autocomplete, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { updateInvestorInputSchema, type Investor, type UpdateInvestorInput } from '@portico/contracts';
 import { useMemo, useRef } from 'react';
+import { BankDetailsFields } from '../../../components/form/bank-details-fields';
 import { AddressFields, ADDRESS_FIELDS } from '../../../components/form/address-fields';
 import { FormSection } from '../../../components/form/form-section';
 import { RecordFormActions } from '../../../components/form/record-form-actions';
@@ -131,30 +132,7 @@ export function InvestorEditForm({ investor, submit, onSaved, onCancel }: Invest
             <TextInput label="UTR" description="Unique Taxpayer Reference: 10 digits." {...input('utr')} />
           </FormSection>
         )}
-        {!features.hideBankAdmin && (
-          <FormSection title="Bank details">
-            <TextInput
-              label="Account name"
-              maxLength={100}
-              autoComplete="off"
-              {...input('bank_account_name')}
-            />
-            <TextInput
-              label="Sort code"
-              placeholder="12-34-56"
-              autoComplete="off"
-              {...input('bank_sort_code')}
-            />
-            <TextInput
-              label="Account number"
-              placeholder="12345678"
-              autoComplete="off"
-              {...input('bank_account_number')}
-            />
-            <TextInput label="IBAN" autoComplete="off" {...input('bank_iban')} />
-            <TextInput label="SWIFT/BIC" autoComplete="off" {...input('bank_swift')} />
-          </FormSection>
-        )}
+        {!features.hideBankAdmin && <BankDetailsFields form={form} international />}
         <RecordFormActions
           formError={formError}
           submitting={submitting}

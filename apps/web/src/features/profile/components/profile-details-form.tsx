@@ -2,6 +2,7 @@ import { Autocomplete, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { updateProfileInputSchema, type Profile, type UpdateProfileInput } from '@portico/contracts';
 import { useMemo, useRef } from 'react';
+import { BankDetailsFields } from '../../../components/form/bank-details-fields';
 import { AddressFields } from '../../../components/form/address-fields';
 import { CountrySelect } from '../../../components/form/country-select';
 import { FormSection } from '../../../components/form/form-section';
@@ -124,32 +125,11 @@ export function ProfileDetailsForm({ profile, submit, onSaved, onCancel }: Profi
             />
           </FormSection>
         )}
-        <FormSection title="Bank details" description="Where we pay you: returns, refunds and exits.">
-          <TextInput
-            label="Account name"
-            maxLength={100}
-            autoComplete="off"
-            {...input('bank_account_name')}
-          />
-          <TextInput
-            label="Sort code"
-            placeholder="12-34-56"
-            autoComplete="off"
-            {...input('bank_sort_code')}
-          />
-          <TextInput
-            label="Account number"
-            placeholder="12345678"
-            autoComplete="off"
-            {...input('bank_account_number')}
-          />
-          {features.internationalBank && (
-            <>
-              <TextInput label="IBAN" autoComplete="off" {...input('bank_iban')} />
-              <TextInput label="SWIFT/BIC" autoComplete="off" {...input('bank_swift')} />
-            </>
-          )}
-        </FormSection>
+        <BankDetailsFields
+          form={form}
+          international={features.internationalBank}
+          description="Where we pay you: returns, refunds and exits."
+        />
         <RecordFormActions
           formError={formError}
           submitting={submitting}
