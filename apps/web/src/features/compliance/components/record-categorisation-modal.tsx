@@ -27,9 +27,12 @@ import dayjs from 'dayjs';
 import { FormError } from '../../../components/form/form-error';
 import { useServerForm } from '../../../components/form/use-server-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
-import { blankAnswer, QuestionField } from '../../../components/records/compliance/question-field';
+import { QuestionField } from '../../../components/records/compliance/question-field';
+import {
+  answerErrorsOnQuestions,
+  blankStatementAnswers,
+} from '../../../components/records/compliance/statement-answers';
 import { Paragraphs } from '../../../components/text/paragraphs';
-import { ApiError, isApiError } from '../../../lib/api-error';
 import { useTerminology } from '../../../lib/terminology';
 import { MODAL_SIZES } from '../../../theme/theme';
 import { categoryLabel } from '../../investors/components/investor-badges';
@@ -76,32 +79,10 @@ function validate(values: Answers) {
   return errors;
 }
 
-/** The server names an answer's error "answers.{key}"; the form has it under "{key}". */
-function answerErrorsOnQuestions(caught: unknown): unknown {
-  if (!isApiError(caught) || typeof caught.errors !== 'object') return caught;
-  return new ApiError({
-    status: caught.status,
-    message: caught.message,
-    kind: caught.kind,
-    code: caught.code,
-    errors: Object.fromEntries(
-      Object.entries(caught.errors).map(([field, messages]) => [
-        field.startsWith('answers.') ? (field.split('.')[1] ?? field) : field,
-        messages,
-      ]),
-    ),
-  });
-}
-
 const blankValues = (category: InvestorCategory | null, signedAt: string): Answers => ({
   [CATEGORY]: category,
   [SIGNED_AT]: signedAt,
-  ...Object.fromEntries(
-    (category ? (findCategorisationStatement(category)?.questions ?? []) : []).map((question) => [
-      question.key,
-      blankAnswer(question),
-    ]),
-  ),
+  ...blankStatementAnswers(category),
 });
 
 function RecordCategorisationForm({ investorId, onDone }: { investorId: number; onDone: () => void }) {

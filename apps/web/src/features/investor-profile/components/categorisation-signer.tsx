@@ -13,9 +13,12 @@ import { useState, type FormEvent } from 'react';
 import { FormError } from '../../../components/form/form-error';
 import { useServerForm } from '../../../components/form/use-server-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
-import { blankAnswer, QuestionField } from '../../../components/records/compliance/question-field';
+import { QuestionField } from '../../../components/records/compliance/question-field';
+import {
+  answerErrorsOnQuestions,
+  blankStatementAnswers,
+} from '../../../components/records/compliance/statement-answers';
 import { Paragraphs } from '../../../components/text/paragraphs';
-import { ApiError, isApiError } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { useTerminology } from '../../../lib/terminology';
 import { useSignCategorisation } from '../api/categorisation';
@@ -67,32 +70,10 @@ function validate(values: Answers): Record<string, string> {
   return errors;
 }
 
-/** The server names an answer's error "answers.{key}"; the form has it under "{key}". */
-function onQuestions(caught: unknown): unknown {
-  if (!isApiError(caught) || typeof caught.errors !== 'object') return caught;
-  return new ApiError({
-    status: caught.status,
-    message: caught.message,
-    kind: caught.kind,
-    code: caught.code,
-    errors: Object.fromEntries(
-      Object.entries(caught.errors).map(([field, messages]) => [
-        field.startsWith('answers.') ? (field.split('.')[1] ?? field) : field,
-        messages,
-      ]),
-    ),
-  });
-}
-
 const blankValues = (category: InvestorCategory | null, signature: string): Answers => ({
   [CATEGORY]: category,
   [SIGNATURE]: signature,
-  ...Object.fromEntries(
-    (category ? (findCategorisationStatement(category)?.questions ?? []) : []).map((question) => [
-      question.key,
-      blankAnswer(question),
-    ]),
-  ),
+  ...blankStatementAnswers(category),
 });
 
 /** The steps of the pop-ups: choose, then the statement and its figures, then sign. */
@@ -137,7 +118,7 @@ export function CategorisationSigner({
           signature: signatureOf(submitted).trim(),
         });
       } catch (caught) {
-        throw onQuestions(caught);
+        throw answerErrorsOnQuestions(caught);
       }
     },
     onSuccess: (saved) => onSigned(saved),
