@@ -37,7 +37,34 @@ import { createOrganisationsService } from './modules/organisations/organisation
 import { investmentMethodsRoutes } from './modules/investment-methods/investment-methods.routes';
 import { createInvestmentMethodsService } from './modules/investment-methods/investment-methods.service';
 import { nomineesRoutes } from './modules/nominees/nominees.routes';
+import { pipelinesRoutes } from './modules/pipelines/pipelines.routes';
+import { createPipelinesService } from './modules/pipelines/pipelines.service';
+import { dealsRoutes } from './modules/deals/deals.routes';
+import { createDealsService } from './modules/deals/deals.service';
+import { clientGroupsRoutes } from './modules/client-groups/client-groups.routes';
+import { createClientGroupsService } from './modules/client-groups/client-groups.service';
+import { investingRoutes } from './modules/investing/investing.routes';
+import { createInvestingService } from './modules/investing/investing.service';
+import { investmentTransactionsRoutes } from './modules/investment-transactions/investment-transactions.routes';
+import { createInvestmentTransactionsService } from './modules/investment-transactions/investment-transactions.service';
+import { opportunityLifecycleRoutes } from './modules/opportunity-lifecycle/opportunity-lifecycle.routes';
+import { createOpportunityLifecycleService } from './modules/opportunity-lifecycle/opportunity-lifecycle.service';
+import { existingInvestmentsRoutes } from './modules/existing-investments/existing-investments.routes';
+import { createPreEmptionService } from './modules/pre-emption/pre-emption.service';
+import { preEmptionRoutes } from './modules/pre-emption/pre-emption.routes';
+import { createExistingInvestmentsService } from './modules/existing-investments/existing-investments.service';
+import { portfolioRoutes } from './modules/portfolio/portfolio.routes';
+import { createPortfolioService } from './modules/portfolio/portfolio.service';
 import { createNomineesService } from './modules/nominees/nominees.service';
+import { classificationsRoutes } from './modules/attributes/classifications.routes';
+import { createClassificationServices } from './modules/attributes/classifications.service';
+import { createKpisService } from './modules/attributes/kpis.service';
+import { kpisRoutes } from './modules/attributes/kpis.routes';
+import { createCustomAttributesService } from './modules/attributes/custom-attributes.service';
+import { customAttributesRoutes } from './modules/attributes/custom-attributes.routes';
+import { createAttributeValuesService } from './modules/attributes/attribute-values.service';
+import { opportunitiesRoutes } from './modules/opportunities/opportunities.routes';
+import { createOpportunitiesService } from './modules/opportunities/opportunities.service';
 import { recordsRoutes } from './modules/records/records.routes';
 import { profileRecordsRoutes } from './modules/profile-records/profile-records.routes';
 import { createProfileRecordsService } from './modules/profile-records/profile-records.service';
@@ -129,6 +156,10 @@ function services(ctx: AppContext) {
   subjects.register(investmentMethods.subject);
   const nominees = createNomineesService(ctx);
   subjects.register(nominees.subject);
+  const deals = createDealsService(ctx);
+  subjects.register(deals.subject);
+  const opportunities = createOpportunitiesService(ctx);
+  subjects.register(opportunities.subject);
   const documents = createDocumentsService(ctx, subjects);
   const profileRecords = createProfileRecordsService(ctx, { documents });
   subjects.register(profileRecords.entitySubject);
@@ -141,6 +172,16 @@ function services(ctx: AppContext) {
     branding,
   });
   const screening = createScreeningService(ctx, { investors, documents, notifications, branding });
+  // Client groups of investors, invited to Live - Internal opportunities (issue 10).
+  const clientGroups = createClientGroupsService(ctx);
+  subjects.register(clientGroups.subject);
+  const opportunityLifecycle = createOpportunityLifecycleService(ctx, {
+    notifications,
+    terminology: branding.terminology,
+  });
+  clientGroups.onMembersAdded((tx, actor, groupId, userIds) =>
+    opportunityLifecycle.notifyNewGroupMembers(tx, actor, groupId, userIds),
+  );
   return {
     notifications,
     branding,
@@ -153,6 +194,9 @@ function services(ctx: AppContext) {
     organisationApplications: createOrganisationApplicationsService(ctx, organisations, notifications),
     investmentMethods,
     nominees,
+    pipelines: createPipelinesService(ctx),
+    deals,
+    opportunities,
     leadStatuses: createLeadStatusesService(ctx),
     documents,
     compliance,
@@ -169,6 +213,23 @@ function services(ctx: AppContext) {
     subscriptions: createSubscriptionsService(ctx),
     support: createSupportService(ctx),
     profileRecords,
+    classifications: createClassificationServices(ctx),
+    kpis: createKpisService(ctx),
+    customAttributes: createCustomAttributesService(ctx),
+    attributeValues: createAttributeValuesService(ctx, subjects),
+    clientGroups,
+    opportunityLifecycle,
+    // The investor's investing (issue 11).
+    investing: createInvestingService(ctx, { notifications, branding }),
+    investmentTransactions: createInvestmentTransactionsService(ctx, {
+      notifications,
+      isEnabled: branding.isEnabled,
+    }),
+    portfolio: createPortfolioService(ctx, {
+      publicDocuments: async (id) => (await opportunities.full(ctx.db, id)).public_documents,
+    }),
+    existingInvestments: createExistingInvestmentsService(ctx),
+    preEmption: createPreEmptionService(ctx, { notifications }),
   };
 }
 
@@ -188,6 +249,9 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     organisationApplicationsRoutes(wired.organisationApplications),
     investmentMethodsRoutes(wired.investmentMethods),
     nomineesRoutes(wired.nominees),
+    pipelinesRoutes(wired.pipelines),
+    dealsRoutes(wired.deals),
+    opportunitiesRoutes(wired.opportunities),
     leadStatusesRoutes(wired.leadStatuses),
     recordsRoutes(wired.subjects, wired),
     complianceRoutes(wired.compliance),
@@ -204,8 +268,20 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     subscriptionsRoutes(wired.subscriptions),
     supportRoutes(wired.support),
     profileRecordsRoutes(wired.profileRecords),
+    classificationsRoutes(wired.classifications),
+    kpisRoutes(wired.kpis),
+    customAttributesRoutes(wired.customAttributes, wired.attributeValues, wired.subjects),
+    clientGroupsRoutes(wired.clientGroups),
+    opportunityLifecycleRoutes(wired.opportunityLifecycle, wired.opportunities),
+    investingRoutes(wired.investing),
+    investmentTransactionsRoutes(wired.investmentTransactions),
+    portfolioRoutes(wired.portfolio),
+    existingInvestmentsRoutes(wired.existingInvestments),
+    preEmptionRoutes(wired.preEmption),
   ] as FastifyPluginAsync[];
 }
+
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 export async function buildApp(ctx: AppContext) {
   const { config } = ctx;
@@ -217,7 +293,14 @@ export async function buildApp(ctx: AppContext) {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    serverFactory: (handler) => createServer(withMethodOverride(handler, config.BODY_LIMIT)),
+    serverFactory: (handler) => {
+      const server = createServer(withMethodOverride(handler, config.BODY_LIMIT));
+      // Fastify sets this only on a server it creates itself; Node's own 5 s closes an idle keep-alive
+      // socket just as a client (a proxy, a browser, Playwright) reuses it: ECONNRESET. Keep Fastify's
+      // 72 s, longer than a load balancer's usual 60 s idle timeout.
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      return server;
+    },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -12,3 +12,5 @@ export * from './terminology-defaults';
 export * from './branding-defaults';
 export * from './notification-kinds';
 export * from './user-defaults';
+export * from './money';
+export * from './investments/opportunity-status';

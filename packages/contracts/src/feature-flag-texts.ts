@@ -84,6 +84,10 @@ export const FEATURE_FLAG_TEXTS: Record<FeatureKey, FeatureFlagText> = {
     label: 'Organisation links',
     description: 'Investors link to organisations; shows Organisation applications.',
   },
+  investmentClassification: {
+    label: 'Investment categories and characters',
+    description: 'Classify opportunities by category and character as well as type, sub-type and industry.',
+  },
 };
 
 /** The 422 message for switching on a flag whose feature does not exist yet. */

@@ -13,6 +13,8 @@ describe('available features', () => {
       'organisationLinks',
       'tax',
       'hideBankAdmin',
+      'hideBank',
+      'hidePayee',
       'riskWarning',
       'complianceTest',
       'screening',

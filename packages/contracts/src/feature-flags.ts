@@ -39,6 +39,12 @@ export const FEATURE_FLAGS = [
     snake: 'default_investor_associates',
   },
   { key: 'organisationLinks', camel: 'enableOrganisationLinks', snake: 'organisation_links_enabled' },
+  // Spec §2.1: investment categories and characters "depend on a feature flag" that §3 does not name.
+  {
+    key: 'investmentClassification',
+    camel: 'enableInvestmentClassification',
+    snake: 'investment_classification_enabled',
+  },
 ] as const;
 
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
@@ -59,6 +65,9 @@ export const AVAILABLE_FEATURES: ReadonlySet<FeatureKey> = new Set<FeatureKey>([
   'tax',
   'nominee',
   'hideBankAdmin',
+  // issue 11: cash calls leave out the bank details and the payment reference by these
+  'hideBank',
+  'hidePayee',
   'riskWarning',
   'organisationLinks',
   'complianceTest',
@@ -66,6 +75,11 @@ export const AVAILABLE_FEATURES: ReadonlySet<FeatureKey> = new Set<FeatureKey>([
   'internationalAml',
   'internationalBank',
   'investorTypePopup',
+  'investmentClassification',
+  // issue 11 (investing)
+  'investmentTerms',
+  'hideBank',
+  'hidePayee',
 ]);
 
 export const isFeatureAvailable = (key: FeatureKey): boolean => AVAILABLE_FEATURES.has(key);

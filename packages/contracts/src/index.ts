@@ -22,3 +22,6 @@ export * from './schemas/branding';
 export * from './schemas/notifications';
 export * from './countries';
 export * from './crm';
+export * from './money';
+export * from './investments';
+export * from './attributes';

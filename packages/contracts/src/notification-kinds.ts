@@ -5,6 +5,7 @@ export const NOTIFICATION_ICONS = [
   'investment_opportunity_invested',
   'investment_opportunity_transition_existing',
   'investment_opportunity_invited',
+  'investment_opportunity_pre_emption',
   'default',
 ] as const;
 export type NotificationIcon = (typeof NOTIFICATION_ICONS)[number];

@@ -64,6 +64,7 @@ export const TERMS = {
   reserved_allocations: label('opportunities', 'Reserved allocations', 'My Reserved Allocations'),
   cash_call_awaiting: label('opportunities', 'Cash call awaiting payment', 'Cash Call - Awaiting Payment'),
   cash_call_received: label('opportunities', 'Cash call paid', 'Cash Call - Payment Received'),
+  investment_cancelled: label('opportunities', 'Cancelled investment', 'Cancelled'),
   investments_empty: text(
     'opportunities',
     'No opportunities (investor portal)',

@@ -1,4 +1,4 @@
-import { FEATURE_KEYS, isFeatureAvailable, ROLES, type RoleId } from '@portico/contracts';
+import { FEATURE_KEYS, isFeatureAvailable, ROLES, type FeatureKey, type RoleId } from '@portico/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { rowsOf, type Db } from '../db/client';
@@ -14,6 +14,13 @@ import { investorSubscriptions, users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { seedCrmDemo } from './crm-demo';
 import { seedComplianceTestDemo } from './compliance-test-demo';
+import { seedAttributesDemo } from './attributes-demo';
+import { seedDealsDemo } from './deals-demo';
+import { seedOpportunitiesDemo } from './opportunities-demo';
+import { seedInvestingDemo } from './investing-demo';
+import { seedPortfolioDemo } from './portfolio-demo';
+import { seedPreEmptionDemo } from './pre-emption-demo';
+import { seedClientGroupsDemo } from './client-groups-demo';
 
 export const DEMO_PASSWORD = 'portico-demo';
 
@@ -37,6 +44,9 @@ export const DEMO_USERS: ReadonlyArray<{ email: string; name: string; role_id: R
  * work the CRM joined before its oldest records (about 660 days back); the others since; the two demo
  * investors recently, so their categorisations are current.
  */
+/** Flags that take something away from the screens and emails: off in the demo. */
+const HIDING_FEATURES: readonly FeatureKey[] = ['hideBank', 'hideBankAdmin', 'hidePayee'];
+
 const JOINED_DAYS_AGO: Record<string, number> = {
   'admin@portico.test': 1000,
   'support@portico.test': 960,
@@ -109,9 +119,13 @@ export async function seedDemo(ctx: AppContext) {
     await auth.sendInvitation(tx, invitee, admin?.name ?? 'The Portico team');
     // The demo shows the whole product: every feature that exists on, real terms and risk texts.
     await saveBranding(tx, {
-      // Categorisation pop-ups stay off: they cover the portal of every new investor until dismissed.
+      // Categorisation pop-ups stay off: they cover the portal of every new investor until dismissed. The
+      // hide flags stay off too: the demo shows the bank details and payment references they would hide.
       features: Object.fromEntries(
-        FEATURE_KEYS.map((key) => [key, isFeatureAvailable(key) && key !== 'investorTypePopup']),
+        FEATURE_KEYS.map((key) => [
+          key,
+          isFeatureAvailable(key) && key !== 'investorTypePopup' && !HIDING_FEATURES.includes(key),
+        ]),
       ),
       terms_text: DEMO_TERMS,
       terms_format: 'text',
@@ -136,6 +150,18 @@ export async function seedDemo(ctx: AppContext) {
   // Issue 9: the appropriateness test's banks and tries; the demo's risk warning (on) picks the bank.
   await seedComplianceTestDemo(ctx, isFeatureAvailable('riskWarning') ? 'risk_warning' : 'standard');
   await seedDemoMembership(db, now);
+  // Issue 10: the attribute lists, the deal flow, client groups of investors, and opportunities over every
+  // status with their pages, investments and invitations.
+  await seedAttributesDemo(ctx);
+  await seedDealsDemo(ctx);
+  await seedClientGroupsDemo(ctx);
+  await seedOpportunitiesDemo(ctx, now);
+  // Issue 11: the money behind the live and closed rounds (payments, cash calls, bank details).
+  await seedInvestingDemo(ctx, now);
+  // Issue 11: the completed and matured opportunities as existing investments with holdings and prices.
+  await seedPortfolioDemo(ctx, now);
+  // Issue 11: Harbour Lane raises again; its holders' pre-emption choices in several states.
+  await seedPreEmptionDemo(ctx, now);
 }
 
 /** Issue 9: the first demo investor is a member (Profile → Membership); the second has no plan. */

@@ -16,3 +16,4 @@ export * from './onboarding';
 export * from './profile';
 export * from './subscriptions';
 export * from './profile-records';
+export * from './client-groups';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineListQuery, paginatedSchema } from '../list-query';
+import { bankDetailsFieldsShape, bankDetailsInputShape } from '../schemas/bank-details';
 import { emailSchema, idSchema, timestampSchema } from '../schemas/common';
 import { leadStatusRefSchema } from './lead-statuses';
 import { addressShape, optionalText, personRefSchema, phoneSchema } from './subjects';
@@ -76,11 +77,7 @@ export const investorSchema = z
     ni_number: z.string().nullable(),
     utr: z.string().nullable(),
     /** hidden (null) when "hide bank details in admin" is on */
-    bank_account_name: z.string().nullable(),
-    bank_sort_code: z.string().nullable(),
-    bank_account_number: z.string().nullable(),
-    bank_iban: z.string().nullable(),
-    bank_swift: z.string().nullable(),
+    ...bankDetailsFieldsShape,
     status: z.enum(INVESTOR_STATUSES),
     organisations: z.array(z.object({ id: idSchema, name: z.string(), role: z.string() })),
     last_login_at: timestampSchema.nullable(),
@@ -115,20 +112,6 @@ const utr = z
   .nullable()
   .optional();
 
-const digits = (count: number, what: string) =>
-  z
-    .string()
-    .trim()
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(
-      z.string().regex(new RegExp(`^(\\d{${count}})?$`), {
-        error: `The :attribute field must be ${count} digits (${what}).`,
-      }),
-    )
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional();
-
 const isoDate = z
   .union([z.literal(''), z.iso.date({ error: 'The :attribute field must be a date (YYYY-MM-DD).' })])
   .transform((value) => (value === '' ? null : value))
@@ -152,34 +135,7 @@ export const investorChangesShape = {
   source: optionalText(100),
   ni_number: ukNino,
   utr,
-  bank_account_name: optionalText(100),
-  bank_sort_code: digits(6, 'a sort code'),
-  bank_account_number: digits(8, 'an account number'),
-  bank_iban: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .transform((value) => value.replace(/\s/g, ''))
-    .pipe(
-      z
-        .string()
-        .regex(/^([A-Z]{2}\d{2}[A-Z0-9]{11,30})?$/, { error: 'The :attribute field must be an IBAN.' }),
-    )
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional(),
-  bank_swift: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .pipe(
-      z.string().regex(/^([A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?)?$/, {
-        error: 'The :attribute field must be a SWIFT/BIC code.',
-      }),
-    )
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional(),
+  ...bankDetailsInputShape,
 };
 
 export const updateInvestorInputSchema = z.object(investorChangesShape).meta({ id: 'InvestorChanges' });

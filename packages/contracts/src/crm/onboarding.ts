@@ -102,6 +102,20 @@ export const onboardingEvidenceSchema = z
       current_version: z.number().int(),
       accepted_at: timestampSchema.nullable(),
     }),
+    /**
+     * The first-investment risk warning (COBS 4.12A, issue 11): the exact text shown, when, when
+     * acknowledged and when the 24-hour cooling-off ends; null when never shown.
+     */
+    first_investment_warning: z
+      .object({
+        opportunity_id: idSchema.nullable(),
+        text: z.string(),
+        shown_at: timestampSchema,
+        acknowledged_at: timestampSchema.nullable(),
+        cooling_off_ends_at: timestampSchema,
+      })
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'OnboardingEvidence' });
 export type OnboardingEvidence = z.infer<typeof onboardingEvidenceSchema>;

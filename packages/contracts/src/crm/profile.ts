@@ -5,6 +5,7 @@ import { ENTITY_STATUSES, INVESTMENT_METHOD_TYPES } from './investment-methods';
 import { CLIENT_TYPES, investorChangesShape } from './investors';
 import { APPLICATION_STATUSES, ORGANISATION_ROLES, ORGANISATION_TYPES } from './organisations';
 import { countrySchema, optionalText } from './subjects';
+import { userAttributeValueSchema } from '../attributes/custom-attributes';
 
 /**
  * /investor/profile/details and /type: the investor's own record. The fields staff own (lead status,
@@ -201,6 +202,8 @@ export const currentUserSchema = userSchema
     investment_method_entities: z.array(userInvestmentMethodEntitySchema).optional(),
     /** accounts recorded on the contact (lead) this investor was before registering */
     lead_investment_method_entities: z.array(userInvestmentMethodEntitySchema).optional(),
+    /** the investor's own custom attribute values (spec §3) */
+    attribute_values: z.array(userAttributeValueSchema).optional(),
     // include=xCount / xExists (API-CONTRACT §2)
     organisations_count: z.number().int().optional(),
     organisations_exists: z.boolean().optional(),
@@ -212,6 +215,8 @@ export const currentUserSchema = userSchema
     investment_method_entities_exists: z.boolean().optional(),
     lead_investment_method_entities_count: z.number().int().optional(),
     lead_investment_method_entities_exists: z.boolean().optional(),
+    attribute_values_count: z.number().int().optional(),
+    attribute_values_exists: z.boolean().optional(),
   })
   .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -8,6 +8,8 @@ export const searchResultSchema = z
     id: z.number().int(),
     name: z.string(),
     email: z.string().nullable(),
+    /** a second line for records without an email: a deal's or an opportunity's company */
+    detail: z.string().nullable().optional(),
     /** the admin page to open */
     url: z.string(),
   })

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { isCountryCode } from '../countries';
 
 /**
- * The CRM records that documents, notes, calls, tasks and the activity timeline hang off. Each has an
- * API path; all are guarded by the `investors` resource of the permission table (spec §6).
+ * The records that documents, notes, calls, tasks and the activity timeline hang off. Each has an API
+ * path; the CRM's are guarded by the `investors` resource of the permission table (spec §6), the
+ * investment records by theirs.
  */
 export const SUBJECT_TYPES = [
   'investor',
@@ -13,6 +14,11 @@ export const SUBJECT_TYPES = [
   'nominee',
   // an investor's or a contact's account with an investment method (documents the investor adds in the portal)
   'investment_method_entity',
+  // the investment records (issue 10), guarded by their own resources
+  'pipeline_deal',
+  'opportunity',
+  // a named group of investors (guarded by the investors resource, like the CRM's records)
+  'client_group',
 ] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
 
@@ -23,6 +29,9 @@ export const SUBJECT_PATHS = {
   investment_method: 'investment-methods',
   nominee: 'nominees',
   investment_method_entity: 'investment-method-entities',
+  pipeline_deal: 'pipeline-deals',
+  opportunity: 'opportunities',
+  client_group: 'client-groups',
 } as const satisfies Record<SubjectType, string>;
 export type SubjectPath = (typeof SUBJECT_PATHS)[SubjectType];
 

@@ -32,8 +32,8 @@ export const userSchema = z
 export type User = z.infer<typeof userSchema>;
 
 /**
- * The relations GET /api/user loads with `include` (spec §3, §7). attributeValues and ownershipChoices
- * are left out until custom attributes and ownership choices exist: naming them is a 400, not a fake.
+ * The relations GET /api/user loads with `include` (spec §3, §7). ownershipChoices is left out until
+ * ownership choices exist: naming it is a 400, not a fake.
  */
 export const USER_INCLUDES = [
   'organisations',
@@ -43,6 +43,7 @@ export const USER_INCLUDES = [
   'investmentMethodEntities.investmentMethod',
   'leadInvestmentMethodEntities',
   'leadInvestmentMethodEntities.investmentMethod',
+  'attributeValues',
 ] as const;
 
 const booleanField = z.union([z.boolean(), z.stringbool()]);

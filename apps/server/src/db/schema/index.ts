@@ -9,3 +9,8 @@ export * from './imports';
 export * from './compliance-tests';
 export * from './screening';
 export * from './subscriptions';
+export * from './investments';
+export * from './attributes';
+export * from './deal-performance';
+export * from './opportunity-content';
+export * from './opportunity-lifecycle';

@@ -67,6 +67,23 @@ export const FIELD_LABELS: Record<string, string | null> = {
   bank_swift: 'SWIFT/BIC',
   status: 'Status',
   organisations: 'Organisations',
+  company_name: 'Company',
+  summary: 'Summary',
+  industry: 'Industry',
+  industry_id: null,
+  investment_type: 'Investment type',
+  investment_type_id: null,
+  amount_sought: 'Amount sought',
+  pre_money_valuation: 'Pre-money valuation',
+  owner_id: null,
+  opportunity_id: null,
+  period: null,
+  revenue: 'Revenue',
+  gross_profit: 'Gross profit',
+  ebitda: 'EBITDA',
+  cash: 'Cash',
+  headcount: 'Headcount',
+  notes: 'Notes',
 };
 
 /** "bank_sort_code" → "Bank sort code": the fallback for a field not listed yet. */

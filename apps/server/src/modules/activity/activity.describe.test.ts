@@ -56,6 +56,12 @@ describe('change lists in the activity timeline', () => {
     ).toBe('An account’s details changed: Account reference');
   });
 
+  it('says which custom attributes were set or cleared, with their values', () => {
+    expect(
+      describeActivity('attribute_values.updated', null, { 'Board seat': 'Yes', 'Preferred sectors': null }),
+    ).toBe('Attributes set: Board seat “Yes”, Preferred sectors cleared');
+  });
+
   it('leaves out the length of a call that did not connect', () => {
     expect(describeActivity('call.logged', null, { outcome: 'no_answer', duration_minutes: 0 })).toBe(
       'Logged a call: No answer',
@@ -79,5 +85,80 @@ describe('change lists in the activity timeline', () => {
     expect(describeActivity('nominee.client_added', null, { name: 'Jane Smith' })).toBe(
       'Jane Smith added as a client',
     );
+  });
+});
+
+describe('pre-emption in the activity timeline', () => {
+  it('says which existing investment a round raises for, and each holder’s choice', () => {
+    expect(
+      describeActivity('opportunity.pre_emption_opened', null, {
+        existing_investment: 'Harbour Lane Coffee',
+        ends_on: '2026-12-17',
+      }),
+    ).toBe('Pre-emption opened for the holders of Harbour Lane Coffee until 2026-12-17');
+    expect(
+      describeActivity('investor.pre_emption_chosen', null, {
+        holder: 'Sam Small',
+        opportunity: 'Harbour Lane – Series A',
+        choice_label: 'Maintain',
+        amount: '2499.00',
+        amount_text: '£2,499.00',
+        by: 'staff',
+      }),
+    ).toBe(
+      'Pre-emption choice of Sam Small in Harbour Lane – Series A: Maintain (£2,499.00), recorded by staff',
+    );
+  });
+});
+
+describe('investing in the activity timeline', () => {
+  it('names the other side of an investment on each record, with money as people read it', () => {
+    const reserved = {
+      investor: 'Jane Smith',
+      opportunity: 'Acme Robotics',
+      amount: '5000.00',
+      holding: 'own name',
+    };
+    expect(describeActivity('opportunity.investment_reserved', null, reserved)).toBe(
+      'Reserved £5,000.00 by Jane Smith',
+    );
+    expect(describeActivity('investor.investment_reserved', null, reserved)).toBe(
+      'Reserved £5,000.00 in Acme Robotics',
+    );
+    const payment = { ...reserved, amount: '1500', paid_so_far: '1500.00', of: '4000.00' };
+    expect(describeActivity('opportunity.payment_received', null, payment)).toBe(
+      'Payment of £1,500.00 received from Jane Smith (£1,500.00 of £4,000.00 paid)',
+    );
+    expect(
+      describeActivity('investor.investment_refunded', null, { ...reserved, refunded_on: '2026-11-26' }),
+    ).toBe('Refunded £5,000.00 for Acme Robotics on 26 November 2026');
+    expect(
+      describeActivity('investor.investment_cancelled', null, { ...reserved, reason: 'Missed the deadline' }),
+    ).toBe('Investment of £5,000.00 in Acme Robotics cancelled: Missed the deadline');
+  });
+
+  it('says what happened to an existing investment’s prices and holders', () => {
+    const price = { effective_on: '2026-03-01', price: '1.250000', kind: 'valuation' };
+    expect(describeActivity('opportunity.share_price_added', null, price)).toBe(
+      'Share price added: £1.25 (valuation) on 1 March 2026',
+    );
+    expect(describeActivity('opportunity.share_price_updated', price, { price: '1.5' })).toBe(
+      'Share price changed: £1.25 (valuation) on 1 March 2026 is now £1.50 (valuation) on 1 March 2026',
+    );
+    expect(
+      describeActivity('opportunity.holding_exit_added', null, {
+        investor: 'Jane Smith',
+        shares: '400.000000',
+        amount: '900.00',
+        occurred_on: '2026-10-02',
+      }),
+    ).toBe('Exit recorded for Jane Smith: 400 shares, £900.00 on 2 October 2026');
+    expect(
+      describeActivity('investor.shares_allotted', null, {
+        opportunity: 'Acme Robotics',
+        shares: '2000.000000',
+        amount: '5000.00',
+      }),
+    ).toBe('Allotted 2,000 shares in Acme Robotics for £5,000.00');
   });
 });

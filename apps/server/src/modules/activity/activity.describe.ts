@@ -4,6 +4,7 @@ import {
   type CallOutcome,
   type OrganisationRole,
 } from '@portico/contracts';
+import { formatAmount, formatPrice, formatShareCount } from '../../platform/money';
 import { complianceWords as words } from '../compliance/compliance.describe';
 import { changedFields } from './activity-fields';
 
@@ -17,6 +18,84 @@ const role = (value: unknown) =>
   ORGANISATION_ROLE_LABELS[text(value) as OrganisationRole]?.toLowerCase() ?? 'member';
 /** "investor Jane Smith": an account's holder, as the snapshot keeps it. */
 const holder = (value: unknown) => (text(value) ? ` for ${text(value)}` : '');
+
+/** The name of a reference the snapshot keeps ({ id, name }). */
+const nameOf = (value: unknown) =>
+  value !== null && typeof value === 'object' && 'name' in value ? text(value.name) : '';
+/** An opportunity's content section as a sentence names one of its items. */
+const SECTION_NOUNS: Record<string, string> = {
+  key_points: 'Key point',
+  key_dates: 'Key date',
+  team_members: 'Team member',
+  gallery: 'Gallery image',
+  faqs: 'FAQ',
+};
+const sectionNoun = (value: unknown) => SECTION_NOUNS[text(value)] ?? 'Content';
+/** "Jane Smith, Abe Client and 3 more" */
+function names(value: unknown, shown = 3): string {
+  const list = Array.isArray(value) ? value.map(text).filter(Boolean) : [];
+  if (list.length <= shown) return list.join(', ');
+  return `${list.slice(0, shown).join(', ')} and ${list.length - shown} more`;
+}
+const count = (value: unknown, noun: string) => {
+  const n = Number(value ?? 0);
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+};
+/** "Jane Smith and the client groups Syndicate members, Family office partners" */
+/**
+ * Who was invited, in an opportunity's activity: investors counted, not named (the activity is read by
+ * roles without the `investors` right, spec §6), client groups by name.
+ */
+function invitees(after: Values): string {
+  const people = Array.isArray(after?.investors) ? after.investors : [];
+  const groups = Array.isArray(after?.client_groups) ? after.client_groups : [];
+  const parts = [
+    ...(people.length > 0 ? [count(people.length, 'investor')] : []),
+    ...(groups.length > 0 ? [`the client group${groups.length === 1 ? '' : 's'} ${names(groups)}`] : []),
+  ];
+  return parts.join(' and ');
+}
+
+/** "£1,500.00" from an audit snapshot's decimal string (empty when absent). */
+const amount = (value: unknown) => (text(value) ? formatAmount(text(value)) : '');
+/** "12 December 2026" from "2026-12-12". */
+function day(value: unknown): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text(value));
+  if (!match) return text(value);
+  const month = new Date(Date.UTC(2000, Number(match[2]) - 1, 1)).toLocaleString('en-GB', {
+    month: 'long',
+    timeZone: 'UTC',
+  });
+  return `${Number(match[3])} ${month} ${match[1]}`;
+}
+/**
+ * The other side of an investment, as each record's activity names it: the investor on the
+ * opportunity's, the opportunity on the investor's.
+ */
+const party = (action: string, after: Values) =>
+  action.startsWith('opportunity.')
+    ? text(after?.investor)
+      ? ` by ${text(after?.investor)}`
+      : ''
+    : text(after?.opportunity)
+      ? ` in ${text(after?.opportunity)}`
+      : '';
+const from = (action: string, after: Values) =>
+  action.startsWith('opportunity.')
+    ? text(after?.investor)
+      ? ` from ${text(after?.investor)}`
+      : ''
+    : text(after?.opportunity)
+      ? ` for ${text(after?.opportunity)}`
+      : '';
+const HOLDING_WORDS: Record<string, string> = {
+  follow_on: 'Follow-on',
+  exit: 'Exit',
+  dividend: 'Dividend',
+};
+const PRICE_KINDS: Record<string, string> = { round: 'round', valuation: 'valuation', exit: 'exit' };
+const priceWords = (values: Values) =>
+  `${text(values?.price) ? formatPrice(text(values?.price)) : 'A share price'} (${PRICE_KINDS[text(values?.kind)] ?? 'price'}) on ${day(values?.effective_on)}`;
 
 /** A sentence for each thing that can happen to a record, from its audit row. */
 export function describeActivity(action: string, before: Values, after: Values): string {
@@ -168,6 +247,122 @@ export function describeActivity(action: string, before: Values, after: Values):
       return `Identity check failed: ${text(after?.reason)}`;
     case 'screening.referred':
       return `Identity check referred: ${text(after?.reason)}`;
+    case 'attribute_values.updated':
+      return `Attributes set: ${Object.entries(after ?? {})
+        .map(([name, value]) => `${name} ${value === null ? 'cleared' : `“${text(value)}”`}`)
+        .join(', ')}`;
+    case 'pipeline_deal.created':
+      return `Added to ${nameOf(after?.pipeline)} in ${nameOf(after?.stage)}`;
+    case 'pipeline_deal.updated':
+      return changed(after);
+    case 'pipeline_deal.moved':
+      if (text(before?.pipeline) && text(before?.pipeline) !== text(after?.pipeline))
+        return `Moved from ${text(before?.stage)} (${text(before?.pipeline)}) to ${text(after?.stage)} (${text(after?.pipeline)})`;
+      if (text(before?.stage) === text(after?.stage)) return `Reordered within ${text(after?.stage)}`;
+      return `Moved from ${text(before?.stage)} to ${text(after?.stage)}${after?.reason === 'stage_removed' ? ' (its stage was removed)' : ''}`;
+    case 'pipeline_deal.performance_added':
+      return `Added the figures for ${text(after?.period)}`;
+    case 'pipeline_deal.performance_updated':
+      return `Changed the figures for ${text(after?.period)}: ${changedFields(after) || 'no visible change'}`;
+    case 'pipeline_deal.performance_removed':
+      return `Removed the figures for ${text(before?.period)}`;
+    case 'opportunity.created':
+      return 'Created as a draft';
+    case 'opportunity.updated':
+      return changed(after);
+    case 'opportunity.converted_from_deal':
+      return `Converted from the deal${quoted(after?.deal)}`;
+    case 'pipeline_deal.converted':
+      return `Converted into the opportunity${quoted(after?.opportunity)}`;
+    case 'opportunity.cover_changed':
+      return 'Changed the cover image';
+    case 'opportunity.cover_removed':
+      return 'Removed the cover image';
+    case 'opportunity.content_added':
+      return `${sectionNoun(after?.section)} added:${quoted(after?.title)}`;
+    case 'opportunity.content_changed':
+      return `${sectionNoun(after?.section)} changed:${quoted(after?.title)}`;
+    case 'opportunity.content_removed':
+      return `${sectionNoun(before?.section)} removed:${quoted(before?.title)}`;
+    case 'opportunity.content_reordered':
+      return `${sectionNoun(after?.section)}s reordered`;
+    case 'opportunity.status_changed':
+      return `Status changed from ${text(before?.status_label)} to ${text(after?.status_label)}`;
+    case 'opportunity.invited':
+      return `Invited ${invitees(after)}`;
+    case 'opportunity.invitation_removed':
+      return `Invitation withdrawn: ${before?.client_group ? `the client group ${text(before.client_group)}` : 'an investor'}`;
+    case 'opportunity.invitees_notified':
+      return `Notified ${count(after?.count, 'invited investor')}`;
+    case 'opportunity.pre_emption_opened':
+      return `Pre-emption opened for the holders of ${text(after?.existing_investment)}${after?.ends_on ? ` until ${text(after.ends_on)}` : ''}`;
+    case 'opportunity.pre_emption_chosen':
+    case 'investor.pre_emption_chosen':
+      return `Pre-emption choice of ${text(after?.holder)} in ${text(after?.opportunity)}: ${text(after?.choice_label)}${after?.amount ? ` (${text(after.amount_text ?? after.amount)})` : ''}${after?.by === 'staff' ? ', recorded by staff' : ''}`;
+    case 'client_group.created':
+      return 'Added';
+    case 'client_group.updated':
+      return changed(after);
+    case 'client_group.members_added':
+      return `${names(after?.names)} added to the group`;
+    case 'client_group.member_removed':
+      return `${text(before?.name)} removed from the group`;
+    case 'investor.deleted':
+    case 'contact.deleted':
+    case 'organisation.deleted':
+    case 'nominee.deleted':
+    case 'investment_method.deleted':
+    case 'opportunity.deleted':
+    case 'pipeline_deal.deleted':
+    case 'client_group.deleted':
+      return 'Deleted';
+    // ── investing (issue 11) ──
+    case 'opportunity.investment_reserved':
+    case 'investor.investment_reserved':
+      return `Reserved ${amount(after?.amount)}${party(action, after)}${text(after?.holding) && text(after?.holding) !== 'own name' ? `, held through ${text(after?.holding)}` : ''}`;
+    case 'opportunity.investment_withdrawn':
+    case 'investor.investment_withdrawn':
+      return `Reservation of ${amount(after?.amount)}${party(action, after)} withdrawn by the investor`;
+    case 'opportunity.investment_recorded':
+    case 'investor.investment_recorded':
+      return `${after?.type === 'private_manual' ? 'Private manual' : 'Manual'} investment of ${amount(after?.amount)}${party(action, after)} recorded${after?.paid === true ? ', paid' : ''}`;
+    case 'opportunity.payment_received':
+    case 'investor.payment_received':
+      return `Payment of ${amount(after?.amount)} received${from(action, after)} (${amount(after?.paid_so_far)} of ${amount(after?.of)} paid)`;
+    case 'opportunity.investment_paid':
+    case 'investor.investment_paid':
+      return `Payment of ${amount(after?.amount)} received${from(action, after)}: ${amount(after?.of)} paid in full`;
+    case 'opportunity.investment_cancelled':
+    case 'investor.investment_cancelled':
+      return `Investment of ${amount(after?.amount)}${party(action, after)} cancelled: ${text(after?.reason)}`;
+    case 'opportunity.investment_refunded':
+    case 'investor.investment_refunded':
+      return `Refunded ${amount(after?.amount)}${action.startsWith('opportunity.') ? (text(after?.investor) ? ` to ${text(after?.investor)}` : '') : from(action, after)} on ${day(after?.refunded_on)}`;
+    case 'opportunity.cash_call_issued':
+      return `Cash call issued: ${count(after?.investments, 'investment')}, ${amount(after?.amount)} due by ${day(after?.due_date)}`;
+    case 'investor.cash_called':
+      return `Cash call for ${text(after?.opportunity)}: ${amount(after?.amount)} due by ${day(after?.due_date)}`;
+    case 'investor.shares_allotted':
+      return `Allotted ${formatShareCount(text(after?.shares) || '0')} shares in ${text(after?.opportunity)} for ${amount(after?.amount)}`;
+    case 'investor.risk_warning_shown':
+      return `Shown the first-investment risk warning (${text(after?.opportunity)}); cooling-off until ${text(after?.cooling_off_ends_at).replace('T', ' ').slice(0, 16)} UTC`;
+    case 'investor.risk_warning_acknowledged':
+      return `Acknowledged the first-investment risk warning (${text(after?.opportunity)})`;
+    case 'opportunity.bank_details_changed':
+      return `Bank details changed: ${changedFields(Object.fromEntries((Array.isArray(after?.fields) ? after.fields : []).map((field) => [text(field), true]))) || 'no visible change'}`;
+    case 'opportunity.share_price_added':
+      return `Share price added: ${priceWords(after)}`;
+    case 'opportunity.share_price_updated':
+      return `Share price changed: ${priceWords(before)} is now ${priceWords({ ...before, ...after })}`;
+    case 'opportunity.share_price_removed':
+      return `Share price removed: ${priceWords(before)}`;
+    case 'opportunity.holding_follow_on_added':
+    case 'opportunity.holding_exit_added':
+    case 'opportunity.holding_dividend_added': {
+      const kind = action.replace('opportunity.holding_', '').replace('_added', '');
+      const shares = text(after?.shares) ? `${formatShareCount(text(after?.shares))} shares, ` : '';
+      return `${HOLDING_WORDS[kind] ?? 'Transaction'} recorded for ${text(after?.investor)}: ${shares}${amount(after?.amount)} on ${day(after?.occurred_on)}`;
+    }
     case 'email.sent':
       return `Email: ${text(after?.subject)}`;
     default:

@@ -267,7 +267,7 @@ describe('feature flags', () => {
     for (const body of [
       { enableFunds: true },
       { market_sounding_enabled: '1' },
-      { tax_enabled: true, hide_payment_reference: true },
+      { tax_enabled: true, enableMarketSounding: true },
     ]) {
       const response = await admin.patch('/api/features', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(422);
@@ -276,7 +276,7 @@ describe('feature flags', () => {
     }
     // Nothing of a refused request is saved, and switching one off is allowed.
     const after = data(await admin.patch('/api/features', { enableFunds: false }));
-    expect(after).toMatchObject({ enableFunds: false, enableTax: false, hide_payment_reference: false });
+    expect(after).toMatchObject({ enableFunds: false, enableTax: false, market_sounding_enabled: false });
   });
 
   it('reads a flag stored on before its feature existed as off', async () => {

@@ -5,8 +5,11 @@ import { access } from '../../platform/auth/access';
 import { notFound } from '../../platform/http/errors';
 import { detectFileType } from '../../platform/storage/file-types';
 
-/** Folders anyone may read (the brand's logos must show on the login page). */
-const PUBLIC_FOLDERS = new Set(['branding']);
+/**
+ * Folders anyone may read: the brand's logos must show on the login page, and an opportunity's images
+ * (cover, team photos, gallery) are meant for investors; their names are random.
+ */
+const PUBLIC_FOLDERS = new Set(['branding', 'opportunity-images']);
 
 // A file opened on its own (an SVG, say) can run nothing and is a sandboxed, unique origin.
 const SANDBOXED = "default-src 'none'; style-src 'unsafe-inline'; sandbox";

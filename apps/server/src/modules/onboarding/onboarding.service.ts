@@ -2,8 +2,14 @@ import type { InvestorOnboardingSteps, OnboardingEvidence, ProfileOnboarding } f
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
-import { auditLog, categorisations, complianceAttempts, users } from '../../db/schema';
-import { toApiTimestamp } from '../../platform/time';
+import {
+  auditLog,
+  categorisations,
+  complianceAttempts,
+  firstInvestmentWarnings,
+  users,
+} from '../../db/schema';
+import { toApiTimestamp, toApiTimestampOrNull } from '../../platform/time';
 import { loadInvestor, personRef, timestampOrNull } from '../compliance/compliance.shared';
 import type { OnboardingDocumentsService } from '../compliance/onboarding-documents.service';
 import type { ScreeningService } from '../screening/screening.service';
@@ -87,6 +93,22 @@ export function createOnboardingService(ctx: AppContext, deps: OnboardingDeps) {
     };
   }
 
+  /** The first-investment warning's evidence (issue 11), or null when it was never shown. */
+  async function firstInvestmentWarning(userId: number) {
+    const [row] = await db
+      .select()
+      .from(firstInvestmentWarnings)
+      .where(eq(firstInvestmentWarnings.user_id, userId));
+    if (!row) return null;
+    return {
+      opportunity_id: row.opportunity_id,
+      text: row.warning_text,
+      shown_at: toApiTimestamp(row.shown_at),
+      acknowledged_at: toApiTimestampOrNull(row.acknowledged_at),
+      cooling_off_ends_at: toApiTimestamp(row.cooling_off_ends_at),
+    };
+  }
+
   return {
     /** GET /api/profile/onboarding */
     async mine(userId: number): Promise<ProfileOnboarding> {
@@ -127,6 +149,7 @@ export function createOnboardingService(ctx: AppContext, deps: OnboardingDeps) {
           current_version: settings.termsVersion,
           accepted_at: timestampOrNull(await lastAudit(userId, 'user', [TERMS_ACCEPTED_ACTION])),
         },
+        first_investment_warning: await firstInvestmentWarning(userId),
       };
       return { investor_id: userId, steps, ready_to_invest, evidence };
     },

@@ -1,4 +1,5 @@
 import {
+  canSeeInvestmentTab,
   callInputSchema,
   callSchema,
   dataOf,
@@ -15,9 +16,11 @@ import {
   readPage,
   readPerPage,
 } from '@portico/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
+import { forbidden } from '../../platform/http/errors';
 import { actorOf, requireUser } from '../../platform/http/kernel';
 import { requestUrl } from '../../platform/list-query/http';
 import type { ActivityService } from '../activity/activity.service';
@@ -30,8 +33,9 @@ const idOf = (name: string) => pathIdSchema.describe(name);
 
 /**
  * Documents, notes, calls, tasks and the activity timeline of every record type, under its path:
- * /api/{investors|contacts|organisations|investment-methods|nominees}/{id}/…  All are guarded by the
- * `investors` resource: reading by show, adding and changing by update, deleting documents by delete.
+ * /api/{investors|contacts|…|pipeline-deals|opportunities}/{id}/…  Each is guarded by its subject's
+ * resource (`investors` unless the subject names another): reading by show, adding and changing by
+ * update, deleting documents by delete.
  */
 export function recordsRoutes(
   subjects: SubjectRegistry,
@@ -43,8 +47,18 @@ export function recordsRoutes(
       const base = `/api/${SUBJECT_PATHS[type]}/:id`;
       const tags = [`Records: ${SUBJECT_PATHS[type]}`];
       const config = (action: 'show' | 'update' | 'delete') => ({
-        access: access.permission('investors', action),
+        access: access.permission(subject.resource ?? 'investors', action),
         ...(subject.feature ? { feature: subject.feature } : {}),
+      });
+      // Notes, calls and tasks of an investment record: the Investment Manager does not see them (spec §6).
+      const engagementOptions = (action: 'show' | 'update') => ({
+        config: config(action),
+        preHandler: async (request: FastifyRequest) => {
+          const { area } = subject;
+          if (area && !canSeeInvestmentTab(requireUser(request).role_id, area, 'notes-calls-tasks')) {
+            throw forbidden();
+          }
+        },
       });
       const params = z.object({ id: idOf('record id') });
 
@@ -127,7 +141,7 @@ export function recordsRoutes(
       app.get(
         `${base}/notes`,
         {
-          config: config('show'),
+          ...engagementOptions('show'),
           schema: {
             tags,
             summary: 'Notes, newest first',
@@ -140,7 +154,7 @@ export function recordsRoutes(
       app.post(
         `${base}/notes`,
         {
-          config: config('update'),
+          ...engagementOptions('update'),
           schema: {
             tags,
             summary: 'Add a note',
@@ -163,7 +177,7 @@ export function recordsRoutes(
       app.patch(
         `${base}/notes/:noteId`,
         {
-          config: config('update'),
+          ...engagementOptions('update'),
           schema: {
             tags,
             summary: 'Edit a note (one’s own, or anyone’s with delete)',
@@ -187,7 +201,7 @@ export function recordsRoutes(
       app.delete(
         `${base}/notes/:noteId`,
         {
-          config: config('update'),
+          ...engagementOptions('update'),
           schema: {
             tags,
             summary: 'Delete a note (one’s own, or anyone’s with delete)',
@@ -211,7 +225,7 @@ export function recordsRoutes(
       app.get(
         `${base}/calls`,
         {
-          config: config('show'),
+          ...engagementOptions('show'),
           schema: {
             tags,
             summary: 'Logged calls, most recent first',
@@ -224,7 +238,7 @@ export function recordsRoutes(
       app.post(
         `${base}/calls`,
         {
-          config: config('update'),
+          ...engagementOptions('update'),
           schema: {
             tags,
             summary: 'Log a call',
@@ -246,7 +260,7 @@ export function recordsRoutes(
       app.delete(
         `${base}/calls/:callId`,
         {
-          config: config('update'),
+          ...engagementOptions('update'),
           schema: {
             tags,
             summary: 'Delete a logged call (one’s own, or anyone’s with delete)',
@@ -269,7 +283,7 @@ export function recordsRoutes(
       app.get(
         `${base}/tasks`,
         {
-          config: config('show'),
+          ...engagementOptions('show'),
           schema: {
             tags,
             summary: 'Tasks: open ones first, soonest due first',
@@ -282,7 +296,7 @@ export function recordsRoutes(
       app.post(
         `${base}/tasks`,
         {
-          config: config('update'),
+          ...engagementOptions('update'),
           schema: {
             tags,
             summary: 'Add a task (its assignee is notified)',
@@ -306,7 +320,7 @@ export function recordsRoutes(
       app.patch(
         `${base}/tasks/:taskId`,
         {
-          config: config('update'),
+          ...engagementOptions('update'),
           schema: {
             tags,
             summary: 'Change a task, or mark it done',
@@ -329,7 +343,7 @@ export function recordsRoutes(
       app.delete(
         `${base}/tasks/:taskId`,
         {
-          config: config('update'),
+          ...engagementOptions('update'),
           schema: {
             tags,
             summary: 'Delete a task (one’s own, or anyone’s with delete)',

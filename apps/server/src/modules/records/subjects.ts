@@ -1,4 +1,4 @@
-import type { FeatureKey, SubjectType } from '@portico/contracts';
+import type { FeatureKey, InvestmentArea, Resource, SubjectType } from '@portico/contracts';
 import type { DbOrTx } from '../../db/client';
 
 /** What the shared record parts (documents, notes, calls, tasks, activity) need to know of a record type. */
@@ -12,6 +12,10 @@ export interface SubjectDefinition {
   notesUrl(id: number): string;
   /** the routes of this record type answer 404 while the feature is off */
   feature?: FeatureKey;
+  /** the permission resource guarding its documents, notes, calls, tasks and activity; `investors` if absent */
+  resource?: Resource;
+  /** an investment record: its notes, calls and tasks follow the investment-tab rules of spec §6 */
+  area?: InvestmentArea;
 }
 
 /** Every record type, registered by its module when the app is wired. */

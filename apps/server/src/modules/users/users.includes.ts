@@ -14,6 +14,7 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { toApiTimestamp, toApiTimestampOrNull } from '../../platform/time';
+import { loadUserAttributeValues } from '../attributes/attribute-values.service';
 
 /**
  * The relations GET /api/user names in `include` (spec §7), each read for this user alone: their
@@ -45,6 +46,7 @@ const SNAKE = {
   owner: 'owner',
   investmentMethodEntities: 'investment_method_entities',
   leadInvestmentMethodEntities: 'lead_investment_method_entities',
+  attributeValues: 'attribute_values',
 } as const;
 
 type Loaded = Pick<
@@ -54,6 +56,7 @@ type Loaded = Pick<
   | 'owner'
   | 'investment_method_entities'
   | 'lead_investment_method_entities'
+  | 'attribute_values'
 >;
 
 async function loadRelations(db: DbOrTx, user: UserRow, wanted: ReadonlySet<string>) {
@@ -121,6 +124,7 @@ async function loadRelations(db: DbOrTx, user: UserRow, wanted: ReadonlySet<stri
         )
       : [];
   }
+  if (wanted.has('attributeValues')) result.attribute_values = await loadUserAttributeValues(db, user.id);
   return result;
 }
 

@@ -38,7 +38,7 @@ export function usersRoutes(service: UsersService): FastifyPluginAsyncZod {
           summary: 'The signed-in user, staff or investor',
           querystring: z.object({ include: z.string().optional() }),
           description:
-            'include: organisations, onboardingDocuments, owner, investmentMethodEntities(.investmentMethod), leadInvestmentMethodEntities(.investmentMethod), and xCount / xExists of each; relations answer in snake_case (investment_method_entities).',
+            'include: organisations, onboardingDocuments, owner, investmentMethodEntities(.investmentMethod), leadInvestmentMethodEntities(.investmentMethod), attributeValues (the investor’s own custom attribute values), and xCount / xExists of each; relations answer in snake_case (investment_method_entities).',
           response: { 200: dataOf(currentUserSchema) },
         },
       },

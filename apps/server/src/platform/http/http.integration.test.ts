@@ -31,6 +31,10 @@ describe('HTTP basics', () => {
     expect((await t.request({ url: '/health' })).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('keeps an idle connection open longer than a proxy or client would (not Node’s 5 s)', () => {
+    expect(t.app.server.keepAliveTimeout).toBe(72_000);
+  });
+
   it('sends HSTS only behind HTTPS', async () => {
     expect((await t.request({ url: '/health' })).headers['strict-transport-security']).toBeUndefined();
     const secure = await t.request({ url: '/health', headers: { 'x-forwarded-proto': 'https' } });
@@ -97,7 +101,7 @@ describe('HTTP basics', () => {
     );
     expect(ok.statusCode).toBe(200);
     // Relations whose features do not exist yet are refused rather than answered with fakes (issue 9).
-    expect((await agent.get('/api/user?include=attributeValues')).statusCode).toBe(400);
+    expect((await agent.get('/api/user?include=ownershipChoices')).statusCode).toBe(400);
     const bad = await agent.get('/api/user?include=secrets');
     expect(bad.statusCode).toBe(400);
     expect(json(bad).message).toMatch(/^Requested include\(s\) `secrets` are not allowed\./);

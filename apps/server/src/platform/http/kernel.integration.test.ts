@@ -1,4 +1,14 @@
-import { can, FEATURE_FLAGS, isFeatureAvailable, ROLE_IDS, ROLES, type RoleId } from '@portico/contracts';
+import {
+  can,
+  canSeeInvestmentTab,
+  FEATURE_FLAGS,
+  isFeatureAvailable,
+  ROLE_IDS,
+  ROLES,
+  type InvestmentArea,
+  type InvestmentTab,
+  type RoleId,
+} from '@portico/contracts';
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -12,6 +22,31 @@ import { apiKernel } from './kernel';
 let t: TestApp;
 const agents = new Map<RoleId, Agent>();
 let target: { id: number };
+
+/** Investment records' notes, calls and tasks follow the investment-tab rules too (spec §6). */
+const INVESTMENT_AREAS: Record<string, InvestmentArea> = {
+  'pipeline-deals': 'deals',
+  opportunities: 'opportunities',
+};
+/** An existing investment's Performance, Transactions and Cap Table routes, by the tab they serve. */
+const EXISTING_TABS: Record<string, InvestmentTab> = {
+  performance: 'performance',
+  'share-prices': 'performance',
+  transactions: 'transactions',
+  'cap-table': 'cap-table',
+};
+function hiddenInvestmentTab(url: string, role: RoleId) {
+  const existing = /^\/api\/existing-investments\/:id\/([a-z-]+)/.exec(url)?.[1];
+  const existingTab = existing ? EXISTING_TABS[existing] : undefined;
+  if (existingTab) return !canSeeInvestmentTab(role, 'existing', existingTab);
+  const match = /^\/api\/([a-z-]+)\/:id\/(notes|calls|tasks)\b/.exec(url);
+  const area = match?.[1] ? INVESTMENT_AREAS[match[1]] : undefined;
+  return area !== undefined && !canSeeInvestmentTab(role, area, 'notes-calls-tasks');
+}
+
+/** Routes that name investors need the `investors` right besides their own (opportunity invitations). */
+const needsInvestorsRight = (url: string, role: RoleId) =>
+  /^\/api\/opportunities\/:id\/invitations\b/.test(url) && !can(role, 'investors', 'index');
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,7 +73,7 @@ describe('every admin route, with every role (spec §6)', () => {
     for (const route of t.app.routeRegistry) {
       if (route.access.kind !== 'permission') continue;
       const { resource, action } = route.access;
-      const url = route.url.replace(/:id\b/g, String(target.id)).replace(/:[a-z_]+/g, '1');
+      const url = route.url.replace(/:id\b/g, String(target.id)).replace(/:[a-zA-Z_]+/g, '1');
       for (const role of ROLE_IDS) {
         const agent = agents.get(role);
         if (!agent) throw new Error(`no agent for role ${role}`);
@@ -48,7 +83,11 @@ describe('every admin route, with every role (spec §6)', () => {
           url,
           payload: route.method === 'GET' ? undefined : {},
         });
-        const denied = role === ROLES.USER || !can(role, resource, action);
+        const denied =
+          role === ROLES.USER ||
+          !can(role, resource, action) ||
+          hiddenInvestmentTab(route.url, role) ||
+          needsInvestorsRight(route.url, role);
         checked.push(`${route.method} ${route.url} role ${role}`);
         if (denied) {
           expect(response.statusCode, `${route.method} ${url} as role ${role}`).toBe(403);
@@ -70,7 +109,7 @@ describe('every admin route, with every role (spec §6)', () => {
     await visitor.csrfCookie();
     for (const route of t.app.routeRegistry) {
       if (route.access.kind === 'public') continue;
-      const url = route.url.replace(/:id\b/g, '1').replace(/:[a-z_]+/g, '1');
+      const url = route.url.replace(/:id\b/g, '1').replace(/:[a-zA-Z_]+/g, '1');
       const response = await visitor.request({
         method: route.method,
         url,

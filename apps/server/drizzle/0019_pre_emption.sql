@@ -1,0 +1,3 @@
+ALTER TABLE "opportunities" ADD COLUMN "pre_emption_ends_on" date;--> statement-breakpoint
+ALTER TABLE "opportunities" ADD CONSTRAINT "opportunities_pre_emption_not_itself" CHECK ("opportunities"."pre_emption_of_id" <> "opportunities"."id");--> statement-breakpoint
+ALTER TABLE "pre_emption_choices" ADD CONSTRAINT "pre_emption_choices_amount_by_choice" CHECK (("pre_emption_choices"."choice" in (2, 3, 6) and "pre_emption_choices"."amount" > 0) or ("pre_emption_choices"."choice" in (1, 4, 5) and "pre_emption_choices"."amount" is null));

@@ -1,0 +1,167 @@
+import {
+  canSeeInvestmentTab,
+  capTableSchema,
+  createHoldingTransactionInputSchema,
+  createSharePriceInputSchema,
+  dataOf,
+  existingPerformanceSchema,
+  holdingTransactionSchema,
+  idParamsSchema,
+  pathIdSchema,
+  sharePriceSchema,
+  updateSharePriceInputSchema,
+  type InvestmentTab,
+} from '@portico/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../platform/auth/access';
+import { forbidden } from '../../platform/http/errors';
+import { actorOf, requireUser } from '../../platform/http/kernel';
+import type { ExistingInvestmentsService } from './existing-investments.service';
+
+const tags = ['Existing investments'];
+const noContent = { 204: z.null().describe('No content') };
+const priceParams = z.object({ id: pathIdSchema, priceId: pathIdSchema });
+
+/** The Investment Manager sees none of these tabs of an existing investment (spec §6). */
+const tab = (name: InvestmentTab) => async (request: FastifyRequest) => {
+  if (!canSeeInvestmentTab(requireUser(request).role_id, 'existing', name)) throw forbidden();
+};
+
+const existing = (action: 'show' | 'update') => ({
+  access: access.permission('investment_opportunity_existing', action),
+});
+
+/**
+ * /admin/investments/existing/{id}/details: Performance (share prices), Transactions and Cap Table of a
+ * completed or matured opportunity (another stage is a 404). investment_opportunity_existing `show` to
+ * read, `update` to write.
+ */
+export function existingInvestmentsRoutes(service: ExistingInvestmentsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/existing-investments/:id/performance',
+      {
+        config: existing('show'),
+        preHandler: tab('performance'),
+        schema: {
+          tags,
+          summary: 'The share-price history and what every holding is worth at the latest price',
+          params: idParamsSchema,
+          response: { 200: dataOf(existingPerformanceSchema) },
+        },
+      },
+      async (request) => ({ data: await service.performance(request.params.id) }),
+    );
+
+    app.post(
+      '/api/existing-investments/:id/share-prices',
+      {
+        config: existing('update'),
+        preHandler: tab('performance'),
+        schema: {
+          tags,
+          summary: 'Add a share price (one a day): a round, a valuation or an exit',
+          description: 'A second price on the same day is a 422 on `effective_on`.',
+          params: idParamsSchema,
+          body: createSharePriceInputSchema,
+          response: { 201: dataOf(sharePriceSchema) },
+        },
+      },
+      async (request, reply) => {
+        const data = await service.addPrice(actorOf(request), request.params.id, request.body);
+        return reply.code(201).send({ data });
+      },
+    );
+
+    app.patch(
+      '/api/existing-investments/:id/share-prices/:priceId',
+      {
+        config: existing('update'),
+        preHandler: tab('performance'),
+        schema: {
+          tags,
+          summary: 'Change a share price',
+          params: priceParams,
+          body: updateSharePriceInputSchema,
+          response: { 200: dataOf(sharePriceSchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.changePrice(
+          actorOf(request),
+          request.params.id,
+          request.params.priceId,
+          request.body,
+        ),
+      }),
+    );
+
+    app.delete(
+      '/api/existing-investments/:id/share-prices/:priceId',
+      {
+        config: existing('update'),
+        preHandler: tab('performance'),
+        schema: { tags, summary: 'Delete a share price', params: priceParams, response: noContent },
+      },
+      async (request, reply) => {
+        await service.removePrice(actorOf(request), request.params.id, request.params.priceId);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/existing-investments/:id/transactions',
+      {
+        config: existing('show'),
+        preHandler: tab('transactions'),
+        schema: {
+          tags,
+          summary: 'Every holder’s allotments, follow-ons, exits and dividends, oldest first',
+          params: idParamsSchema,
+          response: { 200: dataOf(z.array(holdingTransactionSchema)) },
+        },
+      },
+      async (request) => ({ data: await service.transactions(request.params.id) }),
+    );
+
+    app.post(
+      '/api/existing-investments/:id/transactions',
+      {
+        config: existing('update'),
+        preHandler: tab('transactions'),
+        schema: {
+          tags,
+          summary: 'Record a follow-on, an exit or a dividend for an investor',
+          description:
+            'An exit sells at most the shares the investor holds (422 on `shares`); an exit or a dividend needs ' +
+            'a holding (422 on `user_id`). Allotments are written when the round completes.',
+          params: idParamsSchema,
+          body: createHoldingTransactionInputSchema,
+          response: { 201: dataOf(holdingTransactionSchema) },
+        },
+      },
+      async (request, reply) => {
+        const data = await service.addTransaction(actorOf(request), request.params.id, request.body);
+        return reply.code(201).send({ data });
+      },
+    );
+
+    app.get(
+      '/api/existing-investments/:id/cap-table',
+      {
+        config: existing('show'),
+        preHandler: tab('cap-table'),
+        schema: {
+          tags,
+          summary: 'Holders by share class, with their value and multiple at the latest price',
+          description: 'Serves the Cap Table and Cap Table Performance tabs.',
+          params: idParamsSchema,
+          response: { 200: dataOf(capTableSchema) },
+        },
+      },
+      async (request) => ({ data: await service.capTable(request.params.id) }),
+    );
+  };
+}

@@ -1,0 +1,141 @@
+import {
+  COMMITTED_INVESTMENT_STATUSES,
+  compareDecimal,
+  isZeroDecimal,
+  OPPORTUNITY_STATUS,
+  subtractDecimal,
+} from '@portico/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { investments, opportunities, type OpportunityRow } from '../../db/schema';
+import { fieldError, notFound } from '../../platform/http/errors';
+import { formatAmount } from '../../platform/money';
+import { totalOutstanding, windowOpen } from '../pre-emption/pre-emption.math';
+import { claimsOf } from '../pre-emption/pre-emption.repository';
+
+/** Whoever adds committed money says whose money it is and how a refusal is worded. */
+export interface CommitmentCheck {
+  /** the 422's field for an amount refused: "amount" for both the investor's reservation and a manual investment */
+  field?: string;
+  /** the opportunity must be taking commitments (Live - External or Live - Internal); default true */
+  requireOpen?: boolean;
+  /** the investor the money is for: their own pre-emption entitlement in the round is not held against them */
+  userId?: number;
+  /** today's date (YYYY-MM-DD) by the caller's clock: the pre-emption window is open to its last day */
+  today?: string;
+  /**
+   * "investor": the portal's words (a closed round on `opportunity_id`, "Only £X remains."); "staff"
+   * (default): the admin's ("That would take the opportunity past its maximum …").
+   */
+  voice?: 'investor' | 'staff';
+}
+
+/** What the gate admitted, under the lock: the opportunity, the amount, and the room around it. */
+export interface Commitment {
+  opportunity: OpportunityRow;
+  /** the amount admitted (an amount given as a function is the function's answer on the locked row) */
+  amount: string;
+  committed: string;
+  /** the maximum less what is committed; null without a maximum */
+  remaining: string | null;
+  /** holders' pre-emption entitlements held back from this commitment (decision 015) */
+  heldForHolders: string;
+}
+
+const OPPORTUNITY_CLOSED = 'This opportunity is no longer taking commitments.';
+/** The money an opportunity has committed (reserved, called, paid) now, read in the caller's transaction. */
+export async function committedOf(tx: DbOrTx, opportunityId: number): Promise<string> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${investments.amount}), 0)::numeric(16, 2)::text` })
+    .from(investments)
+    .where(
+      and(
+        eq(investments.opportunity_id, opportunityId),
+        inArray(investments.status, [...COMMITTED_INVESTMENT_STATUSES]),
+      ),
+    );
+  return row?.total ?? '0.00';
+}
+
+/**
+ * The opportunity's row lock (`SELECT … FOR UPDATE`), the one every change to what it holds takes first:
+ * commitments here, and holders' pre-emption choices (which change what is held for them).
+ */
+export async function lockOpportunityRow(
+  tx: DbOrTx,
+  opportunityId: number,
+): Promise<OpportunityRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(opportunities)
+    .where(eq(opportunities.id, opportunityId))
+    .for('update');
+  return row;
+}
+
+/**
+ * THE gate for adding committed money to an opportunity (decisions 014 and 015), used by the investor's
+ * reservation (POST /api/investments) and staff manual investments alike. It takes the opportunity's row
+ * lock (`SELECT … FOR UPDATE`), so concurrent writers queue, then sums what is committed and refuses
+ * (422) an amount that would pass the maximum. While a follow-on round's pre-emption window is open, the
+ * entitlements holders have not yet taken up are held for them: anyone else (and the part of a holder's
+ * increase above their entitlement) fits only into maximum − committed − others' outstanding
+ * entitlements, so a holder reserving up to their entitlement is never refused for lack of room. Call it
+ * inside the transaction that inserts the investment; the lock holds until that transaction ends.
+ * `amount` may be a function of the locked row (the investor's whole shares at its share price).
+ */
+export async function lockForCommitment(
+  tx: DbOrTx,
+  opportunityId: number,
+  amount: string | ((opportunity: OpportunityRow) => string),
+  check: CommitmentCheck = {},
+): Promise<Commitment> {
+  const field = check.field ?? 'amount';
+  const investor = check.voice === 'investor';
+  const opportunity = await lockOpportunityRow(tx, opportunityId);
+  if (!opportunity) throw notFound('No opportunity with that id.');
+  const open =
+    opportunity.status === OPPORTUNITY_STATUS.LIVE_EXTERNAL ||
+    opportunity.status === OPPORTUNITY_STATUS.LIVE_INTERNAL;
+  if ((check.requireOpen ?? true) && !open)
+    throw investor
+      ? fieldError('opportunity_id', OPPORTUNITY_CLOSED)
+      : fieldError(
+          field,
+          'The opportunity is not taking commitments: only a live opportunity can (reopen a closed round first).',
+        );
+  const money = (value: string) => formatAmount(value, opportunity.currency);
+  const admitted = typeof amount === 'function' ? amount(opportunity) : amount;
+  const committed = await committedOf(tx, opportunityId);
+  if (opportunity.maximum_amount === null)
+    return { opportunity, amount: admitted, committed, remaining: null, heldForHolders: '0.00' };
+  const remaining = subtractDecimal(opportunity.maximum_amount, committed);
+  const today = check.today ?? new Date().toISOString().slice(0, 10);
+  const heldForHolders = windowOpen(opportunity, today)
+    ? totalOutstanding((await claimsOf(tx, opportunity)).filter((claim) => claim.user.id !== check.userId))
+    : '0.00';
+  const room = subtractDecimal(remaining, heldForHolders);
+  const left = room.startsWith('-') ? '0.00' : room;
+  const held = isZeroDecimal(heldForHolders)
+    ? ''
+    : ` ${money(heldForHolders)} is held for existing holders’ pre-emption${opportunity.pre_emption_ends_on ? ` until ${opportunity.pre_emption_ends_on}` : ''}.`;
+  if (investor && compareDecimal(left, '0') <= 0)
+    throw fieldError(
+      field,
+      isZeroDecimal(heldForHolders)
+        ? 'This opportunity is fully committed: nothing remains to invest.'
+        : `Nothing remains to invest now:${held}`,
+    );
+  if (compareDecimal(admitted, left) > 0)
+    throw fieldError(
+      field,
+      investor
+        ? `Only ${money(left)} remains.${held}`
+        : `That would take the opportunity past its maximum of ${money(opportunity.maximum_amount)}: ${money(left)} remains.${held}`,
+    );
+  return { opportunity, amount: admitted, committed, remaining, heldForHolders };
+}
+
+/** What the investor quotes when paying: the opportunity and the investment, e.g. "P12-000345". */
+export const paymentReferenceFor = (opportunityId: number, investmentId: number) =>
+  `P${opportunityId}-${String(investmentId).padStart(6, '0')}`;

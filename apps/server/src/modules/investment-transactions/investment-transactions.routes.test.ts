@@ -1,0 +1,819 @@
+import { can, ROLE_IDS, ROLES } from '@portico/contracts';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  holdingTransactions,
+  investmentMethodEntities,
+  investmentMethods,
+  investmentPayments,
+  investments,
+  mailOutbox,
+  nomineeClients,
+  nominees,
+  notifications,
+  organisationLinks,
+  organisations,
+  sharePrices,
+  type InvestmentRow,
+  type UserRow,
+} from '../../db/schema';
+import { usePostgres } from '../../test/database';
+import { createStaff, createUser } from '../../test/factories';
+import { createTestApp, type Agent, type TestApp } from '../../test/test-app';
+import { createOpportunity, dayFromToday } from '../opportunity-lifecycle/lifecycle-fixtures';
+import { longDate } from './investment-transactions.service';
+
+let t: TestApp;
+let admin: Agent;
+
+type Errors = { message: string; errors: Record<string, string[]> };
+type Investment = {
+  id: number;
+  status: string;
+  amount: string;
+  shares: string | null;
+  paid_amount: string;
+  payment_reference: string | null;
+  holding: { type: string; id: number | null; name: string };
+  investor: { id: number; name: string };
+  opportunity: { id: number; name: string; stage: number };
+  due_date: string | null;
+  cancel_reason: string | null;
+  refunded_at: string | null;
+  type: string;
+};
+type List = {
+  data: Investment[];
+  totals: { count: number; committed: string; called: string; received: string };
+};
+const json = <T = Record<string, unknown>>(response: { body: string }) => JSON.parse(response.body) as T;
+const data = <T = Record<string, unknown>>(response: { body: string }) => json<{ data: T }>(response).data;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** An investment as an investor's reservation would leave it (H1 writes the real path). */
+async function reserve(
+  opportunityId: number,
+  user: UserRow,
+  amount: string,
+  extra: Partial<typeof investments.$inferInsert> = {},
+): Promise<InvestmentRow> {
+  const [row] = await t.ctx.db
+    .insert(investments)
+    .values({ opportunity_id: opportunityId, user_id: user.id, amount, shares: null, ...extra })
+    .returning();
+  if (!row) throw new Error('no investment');
+  const [saved] = await t.ctx.db
+    .update(investments)
+    .set({ payment_reference: `REF-${row.id}` })
+    .where(eq(investments.id, row.id))
+    .returning();
+  return saved ?? row;
+}
+
+const investmentRow = async (id: number) =>
+  (await t.ctx.db.select().from(investments).where(eq(investments.id, id)))[0];
+
+const noticesOf = (userId: number) =>
+  t.ctx.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.notifiable_id, userId))
+    .orderBy(asc(notifications.created_at));
+
+const mailsTo = (address: string) =>
+  t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, address)).orderBy(desc(mailOutbox.id));
+
+const actionsOn = async (subjectType: string, subjectId: number) =>
+  (
+    await t.ctx.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.subject_type, subjectType), eq(auditLog.subject_id, subjectId)))
+      .orderBy(auditLog.id)
+  ).map((row) => row.action);
+
+async function setFeatures(features: Record<string, boolean>) {
+  const response = await admin.patch('/api/features', features);
+  if (response.statusCode !== 200) throw new Error(response.body);
+}
+
+const put = (agent: Agent, url: string, payload: unknown) =>
+  agent.request({ url, method: 'PUT', payload: payload as string });
+
+const live = (overrides: Parameters<typeof createOpportunity>[1] = {}) =>
+  createOpportunity(t.ctx.db, {
+    status: 2,
+    bank_account_name: 'Acme Client Account',
+    bank_sort_code: '123456',
+    bank_account_number: '12345678',
+    bank_iban: 'GB29NWBK60161331926819',
+    bank_swift: 'NWBKGB2L',
+    ...overrides,
+  });
+
+beforeAll(async () => {
+  t = await createTestApp({ TEST_CLOCK: '1' });
+  admin = await t.as(await createStaff(t.ctx.db, ROLES.SUPER_ADMIN, { name: 'Ada Admin' }));
+});
+afterAll(() => t.close());
+
+describe('permissions', () => {
+  it.each(ROLE_IDS.map((role) => [role]))(
+    'answers role %i what spec §6 gives it, on every endpoint',
+    async (role) => {
+      const agent = await t.as(await createStaff(t.ctx.db, role));
+      const investor = await createUser(t.ctx.db);
+      const opportunity = await live();
+      const reserved = await reserve(opportunity.id, investor, '2000.00');
+      const another = await reserve(opportunity.id, investor, '1000.00');
+      const staff = role !== ROLES.USER;
+      const allowed = (resource: Parameters<typeof can>[1], action: Parameters<typeof can>[2]) =>
+        staff && can(role, resource, action);
+      const cases: Array<[string, () => Promise<{ statusCode: number; body: string }>, boolean]> = [
+        [
+          'list',
+          () => agent.get(`/api/opportunities/${opportunity.id}/investments`),
+          allowed('investment_opportunity_live', 'show'),
+        ],
+        [
+          'manual',
+          () =>
+            agent.post(`/api/opportunities/${opportunity.id}/investments`, {
+              user_id: investor.id,
+              type: 'manual',
+              holding: { type: 'self' },
+              amount: '1250.00',
+              invested_on: today(),
+            }),
+          allowed('investment_opportunity_live', 'update'),
+        ],
+        [
+          'bank details',
+          () => agent.get(`/api/opportunities/${opportunity.id}/bank-details`),
+          allowed('investment_opportunity_live', 'show'),
+        ],
+        [
+          'change bank details',
+          () => put(agent, `/api/opportunities/${opportunity.id}/bank-details`, { bank_account_name: 'X' }),
+          allowed('investment_opportunity_live', 'update'),
+        ],
+        [
+          'cash call',
+          () =>
+            agent.post(`/api/opportunities/${opportunity.id}/cash-calls`, {
+              investment_ids: [reserved.id],
+              due_date: dayFromToday(14),
+            }),
+          allowed('cash_calls', 'create'),
+        ],
+        [
+          'payments',
+          () => agent.get(`/api/investments/${reserved.id}/payments`),
+          allowed('investment_opportunity_live', 'show'),
+        ],
+        [
+          'payment',
+          () =>
+            agent.post(`/api/investments/${reserved.id}/payments`, { amount: '100', received_on: today() }),
+          allowed('cash_calls', 'update'),
+        ],
+        [
+          'cancel',
+          () => agent.post(`/api/investments/${another.id}/cancel`, { reason: 'Changed their mind' }),
+          allowed('investment_opportunity_live', 'update'),
+        ],
+        [
+          'investor tab',
+          () => agent.get(`/api/investors/${investor.id}/investments`),
+          allowed('investors', 'show'),
+        ],
+      ];
+      for (const [name, call, expected] of cases) {
+        const response = await call();
+        if (expected) expect(response.statusCode, `${role} ${name}: ${response.body}`).toBeLessThan(300);
+        else expect(response.statusCode, `${role} ${name}`).toBe(403);
+      }
+      // Refund: the cancelled investment had no money, so an allowed role hears why (422), others 403.
+      await t.ctx.db
+        .update(investments)
+        .set({ status: 'cancelled', cancelled_at: new Date(), cancel_reason: 'x', paid_amount: '10' })
+        .where(eq(investments.id, another.id));
+      const refund = await agent.post(`/api/investments/${another.id}/refund`, { refunded_on: today() });
+      expect(refund.statusCode, `${role} refund`).toBe(allowed('cash_calls', 'update') ? 201 : 403);
+    },
+  );
+
+  it('answers 404 for an unknown opportunity, investment or record', async () => {
+    expect((await admin.get('/api/opportunities/999999999/investments')).statusCode).toBe(404);
+    expect((await admin.get('/api/investments/999999999/payments')).statusCode).toBe(404);
+    expect(
+      (await admin.post('/api/investments/999999999/payments', { amount: '1', received_on: today() }))
+        .statusCode,
+    ).toBe(404);
+    for (const path of ['investors', 'organisations', 'investment-methods', 'nominees'])
+      expect((await admin.get(`/api/${path}/999999999/investments`)).statusCode, path).toBe(404);
+    const staff = await createStaff(t.ctx.db, ROLES.SUPPORT);
+    expect((await admin.get(`/api/investors/${staff.id}/investments`)).statusCode).toBe(404);
+  });
+});
+
+describe('the opportunity’s Transactions', () => {
+  it('lists every investment with investor, holding, money and state, filtered, with totals', async () => {
+    const opportunity = await live();
+    const ann = await createUser(t.ctx.db, { name: 'Ann Investor' });
+    const [organisation] = await t.ctx.db
+      .insert(organisations)
+      .values({ name: 'Ann Holdings Ltd' })
+      .returning();
+    if (!organisation) throw new Error('no organisation');
+    await t.ctx.db.insert(organisationLinks).values({ organisation_id: organisation.id, user_id: ann.id });
+    const first = await reserve(opportunity.id, ann, '5000.00');
+    await reserve(opportunity.id, ann, '2500.00', {
+      status: 'paid',
+      paid_amount: '2500.00',
+      holding_type: 'organisation',
+      organisation_id: organisation.id,
+    });
+    await reserve(opportunity.id, ann, '1000.00', {
+      status: 'cancelled',
+      cancelled_at: new Date(),
+      cancel_reason: 'Duplicate',
+    });
+    const list = json<List>(await admin.get(`/api/opportunities/${opportunity.id}/investments`));
+    expect(list.data).toHaveLength(3);
+    expect(list.totals).toEqual({ count: 3, committed: '7500.00', called: '2500.00', received: '2500.00' });
+    const byStatus = new Map(list.data.map((row) => [row.status, row]));
+    expect(byStatus.get('reserved')).toMatchObject({
+      id: first.id,
+      amount: '5000.00',
+      investor: { id: ann.id, name: 'Ann Investor' },
+      holding: { type: 'self', id: null, name: 'Ann Investor' },
+      opportunity: { id: opportunity.id, stage: 2 },
+    });
+    expect(byStatus.get('paid')?.holding).toEqual({
+      type: 'organisation',
+      id: organisation.id,
+      name: 'Ann Holdings Ltd',
+    });
+    const filtered = json<List>(
+      await admin.get(`/api/opportunities/${opportunity.id}/investments?filter[status]=paid,cancelled`),
+    );
+    expect(filtered.data.map((row) => row.status).sort()).toEqual(['cancelled', 'paid']);
+    expect(filtered.totals.count).toBe(3);
+    expect(
+      (await admin.get(`/api/opportunities/${opportunity.id}/investments?filter[status]=lost`)).statusCode,
+    ).toBe(422);
+  });
+});
+
+describe('manual investments', () => {
+  it('records a manual investment with whole shares, a reference, activity and a notice', async () => {
+    const opportunity = await live({ share_price: '1.250000' });
+    const investor = await createUser(t.ctx.db, { name: 'Manual Mo' });
+    const response = await admin.post(`/api/opportunities/${opportunity.id}/investments`, {
+      user_id: investor.id,
+      type: 'manual',
+      holding: { type: 'self' },
+      amount: '5000.99',
+      invested_on: dayFromToday(-3),
+      note: 'Signed at the dinner',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const made = data<Investment>(response);
+    expect(made).toMatchObject({
+      status: 'reserved',
+      type: 'manual',
+      amount: '5000.99',
+      shares: '4000.000000',
+    });
+    expect(made.payment_reference).toMatch(new RegExp(`^P${opportunity.id}-\\d{6}$`));
+    expect(await actionsOn('opportunity', opportunity.id)).toEqual(['opportunity.investment_recorded']);
+    expect(await actionsOn('investor', investor.id)).toEqual(['investor.investment_recorded']);
+    const [notice] = await noticesOf(investor.id);
+    expect(notice?.data).toMatchObject({
+      message: `An investment of £5,000.99 in **${opportunity.name}** was recorded for you.`,
+      cta: '/investor/investments',
+    });
+  });
+
+  it('records a private_manual one already paid, silently', async () => {
+    const opportunity = await live();
+    const investor = await createUser(t.ctx.db);
+    const response = await admin.post(`/api/opportunities/${opportunity.id}/investments`, {
+      user_id: investor.id,
+      type: 'private_manual',
+      holding: { type: 'self' },
+      amount: '2500',
+      invested_on: today(),
+      paid: true,
+      reference: 'BACS 991',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(data<Investment>(response)).toMatchObject({ status: 'paid', paid_amount: '2500.00' });
+    const payments = await t.ctx.db
+      .select()
+      .from(investmentPayments)
+      .where(eq(investmentPayments.investment_id, data<Investment>(response).id));
+    expect(payments).toMatchObject([{ kind: 'payment', amount: '2500.00', reference: 'BACS 991' }]);
+    expect(await noticesOf(investor.id)).toEqual([]);
+  });
+
+  it('refuses past the maximum, on a closed round, another’s vehicle, a future date, a non-investor', async () => {
+    const opportunity = await live({ maximum_amount: '10000.00', target_amount: '5000.00' });
+    const investor = await createUser(t.ctx.db);
+    await reserve(opportunity.id, investor, '8000.00');
+    const manual = (body: Record<string, unknown>, id = opportunity.id) =>
+      admin.post(`/api/opportunities/${id}/investments`, {
+        user_id: investor.id,
+        type: 'manual',
+        holding: { type: 'self' },
+        amount: '1000',
+        invested_on: today(),
+        ...body,
+      });
+    const over = await manual({ amount: '2000.01' });
+    expect(over.statusCode).toBe(422);
+    expect(json<Errors>(over).errors.amount).toEqual([
+      'That would take the opportunity past its maximum of £10,000.00: £2,000.00 remains.',
+    ]);
+    expect((await manual({ amount: '2000.00' })).statusCode).toBe(201);
+    const closed = await live({ status: 4 });
+    expect(json<Errors>(await manual({}, closed.id)).errors.amount?.[0]).toMatch(/not taking commitments/);
+    const [organisation] = await t.ctx.db
+      .insert(organisations)
+      .values({ name: 'Not Theirs Ltd' })
+      .returning();
+    const other = await manual({ holding: { type: 'organisation', organisation_id: organisation?.id } });
+    expect(json<Errors>(other).errors['holding.organisation_id']).toEqual([
+      'The investor is not linked to that organisation.',
+    ]);
+    expect(json<Errors>(await manual({ invested_on: dayFromToday(2) })).errors.invested_on).toBeDefined();
+    const staff = await createStaff(t.ctx.db, ROLES.SUPPORT);
+    expect(json<Errors>(await manual({ user_id: staff.id })).errors.user_id).toBeDefined();
+    expect(json<Errors>(await manual({ amount: '-5' })).errors.amount).toBeDefined();
+  });
+
+  it.runIf(usePostgres())('never passes the maximum under parallel requests on PostgreSQL', async () => {
+    const opportunity = await live({ maximum_amount: '10000.00', target_amount: '5000.00' });
+    const investor = await createUser(t.ctx.db);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        admin.post(`/api/opportunities/${opportunity.id}/investments`, {
+          user_id: investor.id,
+          type: 'manual',
+          holding: { type: 'self' },
+          amount: '2000.00',
+          invested_on: today(),
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.statusCode === 422)).toHaveLength(7);
+    const list = json<List>(await admin.get(`/api/opportunities/${opportunity.id}/investments`));
+    expect(list.totals.committed).toBe('10000.00');
+  });
+});
+
+describe('cash calls', () => {
+  it('calls every reserved investment: awaiting payment, notified and emailed where and how to pay', async () => {
+    await setFeatures({
+      hide_bank_details: false,
+      hide_payment_reference: false,
+      intl_bank_details_enabled: false,
+    });
+    const opportunity = await live();
+    const bo = await createUser(t.ctx.db, { name: 'Bo Investor', notification_emails: false });
+    const one = await reserve(opportunity.id, bo, '3000.00');
+    const two = await reserve(opportunity.id, bo, '1000.50');
+    const paid = await reserve(opportunity.id, bo, '500.00', { status: 'paid', paid_amount: '500.00' });
+    const due = dayFromToday(14);
+    const response = await admin.post(`/api/opportunities/${opportunity.id}/cash-calls`, {
+      due_date: due,
+      message: 'Completion is planned for next month.',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const call = data<{ id: number; investment_ids: number[]; amount: string }>(response);
+    expect(call.investment_ids.sort()).toEqual([one.id, two.id].sort());
+    expect(call.amount).toBe('4000.50');
+    for (const id of [one.id, two.id])
+      expect(await investmentRow(id)).toMatchObject({ status: 'awaiting_payment', cash_call_id: call.id });
+    expect((await investmentRow(paid.id))?.status).toBe('paid');
+    expect((await investmentRow(one.id))?.called_at).toBeInstanceOf(Date);
+    const notices = await noticesOf(bo.id);
+    expect(notices).toHaveLength(2);
+    expect(notices[0]?.data).toMatchObject({ icon: 'default', cta: '/investor/investments' });
+    expect(String(notices[0]?.data.message)).toMatch(/^Cash Call - Awaiting Payment: please pay £/);
+    // The payment instruction is emailed even with notification emails off, and once per investment.
+    const mails = await mailsTo(bo.email);
+    expect(mails).toHaveLength(2);
+    const text = mails.map((mail) => mail.text_body).join('\n');
+    expect(text).toContain('Amount: £3,000.00');
+    expect(text).toContain('Account name: Acme Client Account');
+    expect(text).toContain('Sort code: 123456');
+    expect(text).toContain(`Payment reference: REF-${one.id}`);
+    expect(text).toContain('Completion is planned for next month.');
+    expect(text).not.toContain('IBAN');
+    const list = json<List>(await admin.get(`/api/opportunities/${opportunity.id}/investments`));
+    expect(list.data.find((row) => row.id === one.id)?.due_date).toBe(due);
+    expect(list.totals.called).toBe('4500.50');
+  });
+
+  it('leaves out what the flags hide, and adds IBAN and SWIFT when international', async () => {
+    const opportunity = await live();
+    const investor = await createUser(t.ctx.db);
+    await reserve(opportunity.id, investor, '1000.00');
+    await setFeatures({ hide_bank_details: true, hide_payment_reference: true });
+    await admin.post(`/api/opportunities/${opportunity.id}/cash-calls`, { due_date: dayFromToday(7) });
+    const [hidden] = await mailsTo(investor.email);
+    expect(hidden?.text_body).toContain('Amount: £1,000.00');
+    expect(hidden?.text_body).not.toContain('Account name');
+    expect(hidden?.text_body).not.toContain('Payment reference');
+    await setFeatures({
+      hide_bank_details: false,
+      hide_payment_reference: false,
+      intl_bank_details_enabled: true,
+    });
+    await reserve(opportunity.id, investor, '1000.00');
+    await admin.post(`/api/opportunities/${opportunity.id}/cash-calls`, { due_date: dayFromToday(7) });
+    const [international] = await mailsTo(investor.email);
+    expect(international?.text_body).toContain('IBAN: GB29NWBK60161331926819');
+    expect(international?.text_body).toContain('SWIFT/BIC: NWBKGB2L');
+    await setFeatures({ intl_bank_details_enabled: false });
+  });
+
+  it('calls only reserved investments of the opportunity, due today or later', async () => {
+    const opportunity = await live();
+    const investor = await createUser(t.ctx.db);
+    const paid = await reserve(opportunity.id, investor, '500.00', { status: 'paid', paid_amount: '500.00' });
+    const elsewhere = await reserve((await live()).id, investor, '500.00');
+    const refused = await admin.post(`/api/opportunities/${opportunity.id}/cash-calls`, {
+      investment_ids: [paid.id, elsewhere.id],
+      due_date: dayFromToday(7),
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(json<Errors>(refused).errors)).toEqual(['investment_ids.0', 'investment_ids.1']);
+    const none = await admin.post(`/api/opportunities/${opportunity.id}/cash-calls`, {
+      due_date: dayFromToday(7),
+    });
+    expect(json<Errors>(none).errors.investment_ids).toEqual(['There are no reserved investments to call.']);
+    const past = await admin.post(`/api/opportunities/${opportunity.id}/cash-calls`, {
+      due_date: dayFromToday(-1),
+    });
+    expect(json<Errors>(past).errors.due_date).toEqual(['The due date cannot be in the past.']);
+  });
+});
+
+describe('payments, cancellations and refunds', () => {
+  it('takes partial payments, refuses overpayment, and turns paid at the amount with a notice', async () => {
+    const opportunity = await live();
+    const investor = await createUser(t.ctx.db, { name: 'Cy Investor' });
+    const row = await reserve(opportunity.id, investor, '5000.00', {
+      status: 'awaiting_payment',
+      called_at: new Date(),
+    });
+    const pay = (amount: string, reference = 'FPS') =>
+      admin.post(`/api/investments/${row.id}/payments`, { amount, received_on: today(), reference });
+    const part = await pay('1999.99');
+    expect(part.statusCode, part.body).toBe(201);
+    expect(data<{ investment: Investment }>(part).investment).toMatchObject({
+      status: 'awaiting_payment',
+      paid_amount: '1999.99',
+    });
+    const over = await pay('3000.02');
+    expect(over.statusCode).toBe(422);
+    expect(json<Errors>(over).errors.amount).toEqual([
+      'That is more than is still due: £3,000.01 of £5,000.00 remains to be paid.',
+    ]);
+    const rest = await pay('3000.01');
+    const detail = data<{ investment: Investment; payments: Array<{ amount: string; kind: string }> }>(rest);
+    expect(detail.investment).toMatchObject({ status: 'paid', paid_amount: '5000.00' });
+    expect(detail.payments.map((payment) => payment.amount)).toEqual(['1999.99', '3000.01']);
+    expect((await investmentRow(row.id))?.paid_at).toBeInstanceOf(Date);
+    const [notice] = await noticesOf(investor.id);
+    expect(notice?.data.message).toBe(
+      `Cash Call - Payment Received: we have received your payment of £5,000.00 for **${opportunity.name}**. Thank you.`,
+    );
+    expect((await mailsTo(investor.email))[0]?.text_body).toContain('Cash Call - Payment Received');
+    expect(json<Errors>(await pay('1')).errors.amount).toEqual(['This investment is already paid in full.']);
+    expect(await actionsOn('investor', investor.id)).toEqual([
+      'investor.payment_received',
+      'investor.investment_paid',
+    ]);
+  });
+
+  it('makes one paid transition when two staff mark the last payment at once', async () => {
+    const opportunity = await live();
+    const investor = await createUser(t.ctx.db);
+    const row = await reserve(opportunity.id, investor, '2000.00', { status: 'awaiting_payment' });
+    const support = await t.as(await createStaff(t.ctx.db, ROLES.SUPPORT));
+    const answers = await Promise.all([
+      admin.post(`/api/investments/${row.id}/payments`, { amount: '2000', received_on: today() }),
+      support.post(`/api/investments/${row.id}/payments`, { amount: '2000', received_on: today() }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
+    expect(await investmentRow(row.id)).toMatchObject({ status: 'paid', paid_amount: '2000.00' });
+    expect(
+      await t.ctx.db.select().from(investmentPayments).where(eq(investmentPayments.investment_id, row.id)),
+    ).toHaveLength(1);
+    expect(await noticesOf(investor.id)).toHaveLength(1);
+  });
+
+  it('cancels with a reason, then refunds the money received', async () => {
+    const opportunity = await live();
+    const investor = await createUser(t.ctx.db);
+    const row = await reserve(opportunity.id, investor, '4000.00', { status: 'awaiting_payment' });
+    await admin.post(`/api/investments/${row.id}/payments`, { amount: '1500', received_on: today() });
+    expect(
+      json<Errors>(await admin.post(`/api/investments/${row.id}/cancel`, { reason: '  ' })).errors.reason,
+    ).toEqual(['Say why the investment is cancelled.']);
+    expect(
+      json<Errors>(await admin.post(`/api/investments/${row.id}/refund`, { refunded_on: today() })).errors
+        .refunded_on,
+    ).toEqual(['Cancel the investment before refunding it.']);
+    const cancelled = await admin.post(`/api/investments/${row.id}/cancel`, {
+      reason: 'Could not raise the funds',
+    });
+    expect(data<Investment>(cancelled)).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'Could not raise the funds',
+      paid_amount: '1500.00',
+    });
+    expect(
+      json<Errors>(
+        await admin.post(`/api/investments/${row.id}/payments`, { amount: '1', received_on: today() }),
+      ).errors.amount,
+    ).toEqual(['This investment is cancelled: it takes no payments.']);
+    const refunded = await admin.post(`/api/investments/${row.id}/refund`, {
+      refunded_on: today(),
+      reference: 'RTN-1',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    const detail = data<{ investment: Investment; payments: Array<{ amount: string; kind: string }> }>(
+      refunded,
+    );
+    expect(detail.investment.paid_amount).toBe('0.00');
+    expect(detail.investment.refunded_at).toEqual(expect.any(String));
+    expect(detail.payments.map((payment) => [payment.kind, payment.amount])).toEqual([
+      ['payment', '1500.00'],
+      ['refund', '1500.00'],
+    ]);
+    expect((await admin.post(`/api/investments/${row.id}/refund`, { refunded_on: today() })).statusCode).toBe(
+      422,
+    );
+    expect(await actionsOn('opportunity', opportunity.id)).toEqual([
+      'opportunity.payment_received',
+      'opportunity.investment_cancelled',
+      'opportunity.investment_refunded',
+    ]);
+    const list = json<List>(await admin.get(`/api/opportunities/${opportunity.id}/investments`));
+    expect(list.totals).toMatchObject({ committed: '0.00', received: '0.00' });
+    // the investor is told of both, live and by email, whatever their email setting
+    const [cancelNotice, refundNotice] = await noticesOf(investor.id);
+    expect(cancelNotice?.data).toEqual({
+      message: `Your investment of £4,000.00 in **${opportunity.name}** was cancelled: Could not raise the funds. We will refund the £1,500.00 you paid.`,
+      cta: '/investor/investments',
+      icon: 'default',
+    });
+    expect(cancelNotice?.type).toBe('App\\Notifications\\InvestmentCancelled');
+    expect(refundNotice?.data.message).toBe(
+      `We have refunded the £1,500.00 you paid for **${opportunity.name}** on ${longDate(today())}.`,
+    );
+    const [refundMail, cancelMail] = await mailsTo(investor.email);
+    expect(cancelMail?.subject).toContain(`your investment in ${opportunity.name} was cancelled`);
+    expect(cancelMail?.text_body).toContain('Reason: Could not raise the funds');
+    expect(refundMail?.subject).toContain(`your payment for ${opportunity.name} was refunded`);
+    expect(refundMail?.text_body).toContain('Amount: £1,500.00');
+    expect(refundMail?.text_body).toContain('Reference: RTN-1');
+  });
+
+  it('cancels and refunds a private_manual investment without a word to the investor', async () => {
+    const opportunity = await live();
+    const investor = await createUser(t.ctx.db);
+    const row = await reserve(opportunity.id, investor, '900.00', {
+      status: 'paid',
+      paid_amount: '900.00',
+      type: 'private_manual',
+    });
+    const cancelled = await admin.post(`/api/investments/${row.id}/cancel`, {
+      reason: 'Allotted elsewhere.',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const refunded = await admin.post(`/api/investments/${row.id}/refund`, { refunded_on: today() });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    expect(await noticesOf(investor.id)).toEqual([]);
+    expect(await mailsTo(investor.email)).toEqual([]);
+  });
+});
+
+describe('completing a round', () => {
+  it('is refused while commitments are unpaid, naming them, then allots the paid ones', async () => {
+    const opportunity = await live({ status: 4, share_price: '2.500000', share_class: 'Ordinary A' });
+    const dee = await createUser(t.ctx.db, { name: 'Dee Investor' });
+    const eve = await createUser(t.ctx.db, { name: 'Eve Investor' });
+    const paid = await reserve(opportunity.id, dee, '5000.00', {
+      status: 'paid',
+      paid_amount: '5000.00',
+      shares: '2000',
+    });
+    const unpaid = await reserve(opportunity.id, eve, '1000.00', {
+      status: 'awaiting_payment',
+      paid_amount: '250.00',
+    });
+    const silent = await reserve(opportunity.id, eve, '2500.00', {
+      status: 'paid',
+      paid_amount: '2500.00',
+      type: 'private_manual',
+    });
+    const refused = await admin.post(`/api/opportunities/${opportunity.id}/transition`, { status: 5 });
+    expect(refused.statusCode).toBe(422);
+    expect(json<Errors>(refused).errors.status).toEqual([
+      '1 commitment is unpaid (Eve Investor £1,000.00 (£250.00 paid)): record their payments or cancel them before completing.',
+    ]);
+    expect((await investmentRow(paid.id))?.status).toBe('paid');
+    await admin.post(`/api/investments/${unpaid.id}/cancel`, { reason: 'Missed the deadline' });
+    const done = await admin.post(`/api/opportunities/${opportunity.id}/transition`, { status: 5 });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await investmentRow(paid.id)).toMatchObject({ status: 'completed', shares: '2000.000000' });
+    expect((await investmentRow(paid.id))?.completed_at).toBeInstanceOf(Date);
+    expect((await investmentRow(silent.id))?.shares).toBe('1000.000000');
+    const allotments = await t.ctx.db
+      .select()
+      .from(holdingTransactions)
+      .where(eq(holdingTransactions.opportunity_id, opportunity.id))
+      .orderBy(holdingTransactions.investment_id);
+    expect(allotments).toMatchObject([
+      {
+        investment_id: paid.id,
+        user_id: dee.id,
+        kind: 'allotment',
+        amount: '5000.00',
+        shares: '2000.000000',
+        price: '2.500000',
+        share_class: 'Ordinary A',
+        occurred_on: today(),
+      },
+      { investment_id: silent.id, kind: 'allotment', amount: '2500.00', shares: '1000.000000' },
+    ]);
+    expect(
+      await t.ctx.db.select().from(sharePrices).where(eq(sharePrices.opportunity_id, opportunity.id)),
+    ).toMatchObject([{ kind: 'round', price: '2.500000', effective_on: today() }]);
+    const [notice] = await noticesOf(dee.id);
+    expect(notice?.data).toEqual({
+      message: `**${opportunity.name}** has completed: 2,000 shares were allotted to you for £5,000.00.`,
+      cta: `/investor/portfolio/${opportunity.id}`,
+      icon: 'investment_opportunity_transition_existing',
+    });
+    expect((await mailsTo(dee.email))[0]?.text_body).toContain('2,000 shares were allotted to you');
+    expect(
+      (await noticesOf(eve.id)).filter(
+        (row) => row.data.icon === 'investment_opportunity_transition_existing',
+      ),
+    ).toEqual([]);
+    expect(await actionsOn('investor', dee.id)).toContain('investor.shares_allotted');
+  });
+
+  it('completes a round with nothing paid, allotting nothing', async () => {
+    const opportunity = await live({ status: 4 });
+    const done = await admin.post(`/api/opportunities/${opportunity.id}/transition`, { status: 5 });
+    expect(done.statusCode, done.body).toBe(200);
+  });
+});
+
+describe('the Transactions tabs of investors, organisations, investment methods and nominees', () => {
+  it('lists the investments held through each', async () => {
+    const investor = await createUser(t.ctx.db, { name: 'Fay Investor' });
+    const opportunity = await live();
+    const [organisation] = await t.ctx.db.insert(organisations).values({ name: 'Fay Ltd' }).returning();
+    const [method] = await t.ctx.db.insert(investmentMethods).values({ name: 'Big SIPP' }).returning();
+    const [nominee] = await t.ctx.db.insert(nominees).values({ name: 'Safe Nominees' }).returning();
+    if (!organisation || !method || !nominee) throw new Error('fixtures');
+    const [entity] = await t.ctx.db
+      .insert(investmentMethodEntities)
+      .values({ investment_method_id: method.id, user_id: investor.id, name: 'Fay SIPP' })
+      .returning();
+    if (!entity) throw new Error('entity');
+    await t.ctx.db
+      .insert(organisationLinks)
+      .values({ organisation_id: organisation.id, user_id: investor.id });
+    await t.ctx.db.insert(nomineeClients).values({ nominee_id: nominee.id, user_id: investor.id });
+    const holdings = [
+      { type: 'self' },
+      { type: 'organisation', organisation_id: organisation.id },
+      { type: 'investment_method', investment_method_entity_id: entity.id },
+      { type: 'nominee', nominee_id: nominee.id },
+    ];
+    for (const holding of holdings) {
+      const response = await admin.post(`/api/opportunities/${opportunity.id}/investments`, {
+        user_id: investor.id,
+        type: 'manual',
+        holding,
+        amount: '1000',
+        invested_on: today(),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const tab = async (path: string) => json<List>(await admin.get(path));
+    expect((await tab(`/api/investors/${investor.id}/investments`)).totals).toMatchObject({
+      count: 4,
+      committed: '4000.00',
+    });
+    expect(
+      (await tab(`/api/organisations/${organisation.id}/investments`)).data.map((row) => row.holding.name),
+    ).toEqual(['Fay Ltd']);
+    expect(
+      (await tab(`/api/investment-methods/${method.id}/investments`)).data.map((row) => row.holding.name),
+    ).toEqual(['Fay SIPP']);
+    expect(
+      (await tab(`/api/nominees/${nominee.id}/investments`)).data.map((row) => row.holding.name),
+    ).toEqual(['Safe Nominees']);
+    expect((await tab(`/api/investors/${investor.id}/investments?filter[status]=paid`)).data).toEqual([]);
+  });
+});
+
+describe('bank details', () => {
+  it('shows and changes where investors pay, hidden in the admin by its flag', async () => {
+    const opportunity = await live();
+    const shown = data<Record<string, unknown>>(
+      await admin.get(`/api/opportunities/${opportunity.id}/bank-details`),
+    );
+    expect(shown).toMatchObject({ hidden: false, bank_account_name: 'Acme Client Account', bank_iban: null });
+    const changed = await put(admin, `/api/opportunities/${opportunity.id}/bank-details`, {
+      bank_sort_code: '65-43-21',
+      bank_account_number: '',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(data(changed)).toMatchObject({
+      bank_sort_code: '654321',
+      bank_account_number: null,
+      bank_account_name: 'Acme Client Account',
+    });
+    const bad = await put(admin, `/api/opportunities/${opportunity.id}/bank-details`, {
+      bank_sort_code: '12',
+    });
+    expect(Object.keys(json<Errors>(bad).errors)).toEqual(['bank_sort_code']);
+    await setFeatures({ hide_bank_details_admin: true });
+    expect(data(await admin.get(`/api/opportunities/${opportunity.id}/bank-details`))).toMatchObject({
+      hidden: true,
+      bank_account_name: null,
+    });
+    expect(
+      (await put(admin, `/api/opportunities/${opportunity.id}/bank-details`, { bank_account_name: 'Y' }))
+        .statusCode,
+    ).toBe(403);
+    await setFeatures({ hide_bank_details_admin: false });
+    expect(await actionsOn('opportunity', opportunity.id)).toEqual(['opportunity.bank_details_changed']);
+  });
+});
+
+describe('private_manual investments are the round’s books only (decision 014, addendum)', () => {
+  it('stay out of the investor’s investments, portfolio, holding and history; manual ones show', async () => {
+    const opportunity = await live({ status: 4, share_price: '2.000000' });
+    const investor = await createUser(t.ctx.db, { name: 'Gil Founder' });
+    const shown = await reserve(opportunity.id, investor, '2000.00', {
+      status: 'paid',
+      paid_amount: '2000.00',
+      type: 'manual',
+    });
+    const hidden = await reserve(opportunity.id, investor, '6000.00', {
+      status: 'paid',
+      paid_amount: '6000.00',
+      type: 'private_manual',
+    });
+    const agent = await t.as(investor);
+    const mine = data<Array<{ id: number }>>(await agent.get('/api/profile/investments'));
+    expect(mine.map((row) => row.id)).toEqual([shown.id]);
+    expect((await agent.get(`/api/profile/investments/${hidden.id}`)).statusCode).toBe(404);
+
+    const done = await admin.post(`/api/opportunities/${opportunity.id}/transition`, { status: 5 });
+    expect(done.statusCode, done.body).toBe(200);
+    // both are allotted for the books
+    expect(
+      await t.ctx.db
+        .select()
+        .from(holdingTransactions)
+        .where(eq(holdingTransactions.opportunity_id, opportunity.id)),
+    ).toHaveLength(2);
+    const portfolio = data<{
+      holdings: Array<{ invested: string; shares: string }>;
+      totals: { invested: string };
+    }>(await agent.get('/api/portfolio'));
+    expect(portfolio.holdings).toMatchObject([{ invested: '2000.00', shares: '1000.000000' }]);
+    expect(portfolio.totals.invested).toBe('2000.00');
+    const holding = data<{ invested: string; transactions: Array<{ amount: string }> }>(
+      await agent.get(`/api/portfolio/${opportunity.id}`),
+    );
+    expect(holding.invested).toBe('2000.00');
+    expect(holding.transactions.map((row) => row.amount)).toEqual(['2000.00']);
+    const history = data<Array<{ invested: string }>>(await agent.get('/api/portfolio/history'));
+    expect(history.at(-1)?.invested).toBe('2000.00');
+    // the investor heard of the manual one's allotment only
+    const notices = (await noticesOf(investor.id)).map((row) => String(row.data.message));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(/1,000 shares were allotted to you for £2,000\.00/);
+    // staff see both
+    const list = json<List>(await admin.get(`/api/investors/${investor.id}/investments`));
+    expect(list.data.map((row) => row.type).sort()).toEqual(['manual', 'private_manual']);
+  });
+});

@@ -1,0 +1,211 @@
+import {
+  COMMITTED_INVESTMENT_STATUSES,
+  opportunitiesListQuery,
+  PRE_EMPTION_CHOICE,
+} from '@portico/contracts';
+import { aliasedTable, and, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  clientGroupMembers,
+  holdingTransactions,
+  industries,
+  investmentCategories,
+  investmentCharacters,
+  investments,
+  investmentSubTypes,
+  investmentTypes,
+  opportunities,
+  opportunityInvitations,
+  opportunityPreviousSlugs,
+  preEmptionChoices,
+  type OpportunityRow,
+} from '../../db/schema';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { exact, partial, planned } from '../../platform/list-query/drizzle';
+import { countRows, createRecordRepository } from '../../platform/records/record-repository';
+
+type Ref = { id: number; name: string } | null;
+
+/** An opportunity with what it shows beside its own columns: the committed amount and its classification. */
+export type OpportunityWithNames = OpportunityRow & {
+  committed_amount: string;
+  type: Ref;
+  sub_type: Ref;
+  industry: Ref;
+  category: Ref;
+  character: Ref;
+};
+
+const outer = sql`${sql.identifier('opportunities')}.${sql.identifier('id')}`;
+
+/**
+ * The sum of the investments that count towards the raise (reserved, awaiting payment, paid), in SQL and
+ * as a decimal string with two places.
+ */
+export const committedAmount = sql<string>`(select coalesce(sum(${investments.amount}), 0)::numeric(16, 2)::text from ${investments} where ${investments.opportunity_id} = ${outer} and ${investments.status} in (${sql.join(
+  COMMITTED_INVESTMENT_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+)}))`;
+
+/**
+ * What an investor may see (spec §4): every Live - External opportunity, and a Live - Internal one when
+ * they are invited, one by one or through a client group they belong to, or when it is a new round of a
+ * company they hold and they have a pre-emption right in it (decision 015: the right is the invitation).
+ */
+export function visibleToInvestor(userId: number): SQL {
+  const invited = sql`exists (select 1 from ${opportunityInvitations} where ${opportunityInvitations.opportunity_id} = ${outer} and (${opportunityInvitations.user_id} = ${userId} or ${opportunityInvitations.client_group_id} in (select ${clientGroupMembers.client_group_id} from ${clientGroupMembers} where ${clientGroupMembers.user_id} = ${userId})))`;
+  const holder = sql`exists (select 1 from ${preEmptionChoices} where ${preEmptionChoices.opportunity_id} = ${outer} and ${preEmptionChoices.user_id} = ${userId} and ${preEmptionChoices.choice} <> ${PRE_EMPTION_CHOICE.NOT_APPLICABLE})`;
+  return or(eq(opportunities.status, 2), and(eq(opportunities.status, 3), or(invited, holder))) as SQL;
+}
+
+const subTypes = aliasedTable(investmentSubTypes, 'sub_types');
+const ref = <T extends { id: AnyPgColumn; name: AnyPgColumn }>(table: T) => ({
+  id: table.id as T['id'],
+  name: table.name as T['name'],
+});
+
+export const opportunitiesRepository = createRecordRepository({
+  table: opportunities,
+  binding: {
+    spec: opportunitiesListQuery,
+    filters: {
+      status: exact(opportunities.status, 'int'),
+      type: exact(opportunities.investment_type_id, 'int'),
+      industry: exact(opportunities.industry_id, 'int'),
+      tax_relief: exact(opportunities.tax_relief),
+      // A slug the opportunity had before also finds it: links already sent name it.
+      slug: (value) => {
+        const slugs = (Array.isArray(value) ? value : [value]).map(String);
+        return or(
+          inArray(opportunities.slug, slugs),
+          inArray(
+            opportunities.id,
+            sql`(select ${opportunityPreviousSlugs.opportunity_id} from ${opportunityPreviousSlugs} where ${inArray(opportunityPreviousSlugs.slug, slugs)})`,
+          ),
+        );
+      },
+      search: partial(opportunities.name, opportunities.company_name, opportunities.slug),
+    },
+    sorts: {
+      name: opportunities.name,
+      company_name: opportunities.company_name,
+      status: opportunities.status,
+      closing_date: opportunities.closing_date,
+      target_amount: opportunities.target_amount,
+      committed_amount: sql`(${committedAmount})::numeric`,
+      created_at: opportunities.created_at,
+    },
+    tiebreaker: opportunities.id,
+  },
+  rows: async (db, plan): Promise<OpportunityWithNames[]> => {
+    const select = db
+      .select({
+        opportunity: opportunities,
+        committed_amount: committedAmount,
+        type: ref(investmentTypes),
+        sub_type: { id: subTypes.id, name: subTypes.name },
+        industry: ref(industries),
+        category: ref(investmentCategories),
+        character: ref(investmentCharacters),
+      })
+      .from(opportunities)
+      .leftJoin(investmentTypes, eq(investmentTypes.id, opportunities.investment_type_id))
+      .leftJoin(subTypes, eq(subTypes.id, opportunities.investment_sub_type_id))
+      .leftJoin(industries, eq(industries.id, opportunities.industry_id))
+      .leftJoin(investmentCategories, eq(investmentCategories.id, opportunities.investment_category_id))
+      .leftJoin(investmentCharacters, eq(investmentCharacters.id, opportunities.investment_character_id));
+    const rows = await planned(select.$dynamic(), plan);
+    return rows.map((row) => ({
+      ...row.opportunity,
+      committed_amount: row.committed_amount,
+      type: row.type,
+      sub_type: row.sub_type,
+      industry: row.industry,
+      category: row.category,
+      character: row.character,
+    }));
+  },
+  count: (db, where) => countRows(db, opportunities, where),
+});
+
+/** Slugs already taken by `base` or `base-N`, to choose the next free one. */
+export async function slugsLike(db: DbOrTx, base: string): Promise<string[]> {
+  const rows = await db
+    .select({ slug: opportunities.slug })
+    .from(opportunities)
+    .where(or(eq(opportunities.slug, base), like(opportunities.slug, `${base}-%`)));
+  return rows.map((row) => row.slug);
+}
+
+/**
+ * What keeps an opportunity from being deleted (the rows that refer to it and must stay): its
+ * investments, its holders' transactions, and the new rounds raising for it. One sentence per kind.
+ */
+export async function deletionBlockers(db: DbOrTx, opportunityId: number): Promise<string[]> {
+  const [row] = await db
+    .select({
+      investments: sql<number>`(select count(*)::int from ${investments} where ${investments.opportunity_id} = ${opportunityId})`,
+      holdings: sql<number>`(select count(*)::int from ${holdingTransactions} where ${holdingTransactions.opportunity_id} = ${opportunityId})`,
+      rounds: sql<number>`(select count(*)::int from ${opportunities} as rounds where rounds.pre_emption_of_id = ${opportunityId})`,
+    })
+    .from(opportunities)
+    .where(eq(opportunities.id, opportunityId));
+  const count = (value: number | undefined, one: string, many: string) => {
+    const n = Number(value ?? 0);
+    return n === 0 ? [] : [`${n} ${n === 1 ? one : many}`];
+  };
+  return [
+    ...count(row?.investments, 'investment', 'investments'),
+    ...count(row?.holdings, 'holding transaction', 'holding transactions'),
+    ...count(row?.rounds, 'new round raising for it', 'new rounds raising for it'),
+  ];
+}
+
+/** Whether each classification a change names exists; answers the fields that name a missing one. */
+export async function missingClassifications(
+  db: DbOrTx,
+  refs: Partial<
+    Record<
+      'investment_type_id' | 'industry_id' | 'investment_category_id' | 'investment_character_id',
+      number | null
+    >
+  >,
+): Promise<string[]> {
+  const tables = {
+    investment_type_id: investmentTypes,
+    industry_id: industries,
+    investment_category_id: investmentCategories,
+    investment_character_id: investmentCharacters,
+  } as const;
+  const missing: string[] = [];
+  for (const [field, table] of Object.entries(tables)) {
+    const value = refs[field as keyof typeof tables];
+    if (value == null) continue;
+    const [found] = await db.select({ id: table.id }).from(table).where(eq(table.id, value));
+    if (!found) missing.push(field);
+  }
+  return missing;
+}
+
+export async function findSubType(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: investmentSubTypes.id, investment_type_id: investmentSubTypes.investment_type_id })
+    .from(investmentSubTypes)
+    .where(eq(investmentSubTypes.id, id));
+  return row;
+}
+
+/**
+ * Keeps the slug an opportunity is leaving, so links already sent still find it; the slug it takes is
+ * no longer anyone's previous one (the current slug wins).
+ */
+export async function keepPreviousSlug(tx: DbOrTx, id: number, previous: string, next: string) {
+  await tx.delete(opportunityPreviousSlugs).where(eq(opportunityPreviousSlugs.slug, next));
+  await tx
+    .insert(opportunityPreviousSlugs)
+    .values({ slug: previous, opportunity_id: id })
+    .onConflictDoUpdate({
+      target: opportunityPreviousSlugs.slug,
+      set: { opportunity_id: id, created_at: sql`now()` },
+    });
+}

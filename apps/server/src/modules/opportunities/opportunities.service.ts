@@ -1,0 +1,658 @@
+import {
+  can,
+  compareDecimal,
+  OPPORTUNITY_COLUMNS,
+  OPPORTUNITY_STATUS,
+  opportunitiesListQuery,
+  opportunityAdminPath,
+  opportunityResource,
+  parseListQuery,
+  ROLES,
+  TAX_RELIEF_LABELS,
+  type Action,
+  type createOpportunityInputSchema,
+  type OpportunityColumnKey,
+  type OpportunitySection,
+  type OpportunitySummary,
+  type PublicDocument,
+  type updateOpportunityInputSchema,
+} from '@portico/contracts';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { isUniqueViolation, violatedConstraint } from '../../db/errors';
+import { opportunities, pipelineDeals, users, type UserRow } from '../../db/schema';
+import { recordAudit, type Actor } from '../../platform/audit/audit';
+import { randomToken } from '../../platform/crypto';
+import { fieldError, forbidden, notFound, validationError } from '../../platform/http/errors';
+import type { UploadedFile } from '../../platform/http/multipart';
+import { paginate, pickFields } from '../../platform/list-query/paginator';
+import { givenFields } from '../../platform/records/changed-fields';
+import { createRecordService } from '../../platform/records/record-service';
+import { checkUpload } from '../../platform/storage/uploads';
+import { listDocuments } from '../documents/documents.repository';
+import { purgeRecordParts } from '../records/records.repository';
+import type { SubjectDefinition } from '../records/subjects';
+import { toOpportunity, toOpportunitySummary, type Viewer } from './opportunities.mapper';
+import {
+  deletionBlockers,
+  findSubType,
+  missingClassifications,
+  opportunitiesRepository,
+  keepPreviousSlug,
+  slugsLike,
+  visibleToInvestor,
+} from './opportunities.repository';
+import {
+  contentImageKeys,
+  contentOf,
+  deleteSectionRow,
+  findSectionRow,
+  IMAGE_FOLDER,
+  insertSectionRow,
+  nextPosition,
+  SECTION_TABLES,
+  sectionRows,
+  updateSectionRow,
+} from './opportunity-content';
+import { sanitiseDescription } from './sanitise-description';
+
+type CreateInput = z.output<typeof createOpportunityInputSchema>;
+type UpdateInput = z.output<typeof updateOpportunityInputSchema>;
+type NewOpportunity = typeof opportunities.$inferInsert;
+
+const NOT_FOUND = 'No opportunity with that id.';
+const LINK_MINUTES = 15;
+const SLUG_TAKEN = 'The slug has already been taken.';
+const IMAGE_RULES = {
+  maxBytes: 5 * 1024 * 1024,
+  types: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'],
+};
+
+/** The columns an update may set directly (money and references as given, checked by the rules). */
+const FIELDS = [
+  'name',
+  'company_name',
+  'summary',
+  'target_amount',
+  'maximum_amount',
+  'minimum_investment',
+  'share_price',
+  'share_class',
+  'tax_relief',
+  'closing_date',
+  'investment_type_id',
+  'investment_sub_type_id',
+  'industry_id',
+  'investment_category_id',
+  'investment_character_id',
+] as const;
+
+/** A URL slug from a name: "Acme Robotics – Series A" → "acme-robotics-series-a". */
+export function slugify(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return slug || 'opportunity';
+}
+
+/** The base slug if free, else the first free `base-N`. */
+async function freeSlug(db: DbOrTx, base: string): Promise<string> {
+  const taken = new Set(await slugsLike(db, base));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+const isCheckViolation = (error: unknown): boolean => {
+  for (let current = error; current instanceof Object; current = (current as { cause?: unknown }).cause)
+    if ((current as { code?: unknown }).code === '23514') return true;
+  return false;
+};
+
+/** An opportunity's value in a column of the export. */
+const cell = (item: OpportunitySummary, key: OpportunityColumnKey) => {
+  switch (key) {
+    case 'type':
+    case 'industry':
+      return item[key]?.name ?? null;
+    case 'tax_relief':
+      return item.tax_relief ? TAX_RELIEF_LABELS[item.tax_relief] : null;
+    case 'created_at':
+      return new Date(item.created_at);
+    default:
+      return item[key];
+  }
+};
+
+/** Staff may act on an opportunity when the permission table gives them the action on its stage's resource. */
+export function canOnStage(roleId: number, status: number, action: Action) {
+  return can(roleId, opportunityResource(status), action);
+}
+
+/**
+ * Opportunities (spec §2.1, §4): the record with its content and images, what investors may see of it,
+ * and the draft a pipeline deal converts into.
+ */
+export function createOpportunitiesService(ctx: AppContext) {
+  const { db, storage, signer } = ctx;
+
+  /** The amounts of a record as a change would leave them, checked against each other (422 on the field). */
+  function checkAmounts(merged: {
+    target_amount?: string | null | undefined;
+    maximum_amount?: string | null | undefined;
+    minimum_investment?: string | null | undefined;
+  }) {
+    const errors: Record<string, string[]> = {};
+    const { target_amount: target, maximum_amount: maximum, minimum_investment: minimum } = merged;
+    if (target && maximum && compareDecimal(target, maximum) > 0)
+      errors.target_amount = ['The target amount must not be more than the maximum amount.'];
+    if (minimum && maximum && compareDecimal(minimum, maximum) > 0)
+      errors.minimum_investment = ['The minimum investment must not be more than the maximum amount.'];
+    if (Object.keys(errors).length > 0) throw validationError(errors);
+  }
+
+  /** The classification a change names exists, and the sub-type is one of the type's. */
+  async function checkClassification(tx: DbOrTx, merged: Partial<NewOpportunity>) {
+    const errors: Record<string, string[]> = {};
+    for (const field of await missingClassifications(tx, merged))
+      errors[field] = [`The selected ${field.replace(/^investment_/, '').replace(/_id$/, '')} is invalid.`];
+    if (merged.investment_sub_type_id != null) {
+      const subType = await findSubType(tx, merged.investment_sub_type_id);
+      if (!subType) errors.investment_sub_type_id = ['The selected sub-type is invalid.'];
+      else if (subType.investment_type_id !== merged.investment_type_id)
+        errors.investment_sub_type_id = ['The selected sub-type is not a sub-type of the chosen type.'];
+    }
+    if (Object.keys(errors).length > 0) throw validationError(errors);
+  }
+
+  const records = createRecordService(ctx, {
+    repository: opportunitiesRepository,
+    auditType: 'opportunity',
+    notFound: NOT_FOUND,
+    present: (row) => toOpportunitySummary(row),
+    insert: (values: NewOpportunity) => values,
+    patch: (input: UpdateInput, before) => {
+      const patch: Partial<NewOpportunity> = givenFields(input, FIELDS);
+      if (input.slug !== undefined) patch.slug = input.slug;
+      if (input.description !== undefined) patch.description = sanitiseDescription(input.description);
+      // A new type drops a sub-type that is not one of its own.
+      if (
+        input.investment_type_id !== undefined &&
+        input.investment_sub_type_id === undefined &&
+        input.investment_type_id !== (before.type?.id ?? null)
+      )
+        patch.investment_sub_type_id = null;
+      return patch;
+    },
+    deleted: (before) => ({ name: before.name, slug: before.slug, status: before.status }),
+    export: { columns: OPPORTUNITY_COLUMNS, sheetName: 'Opportunities', cells: () => cell },
+    rules: {
+      create: async (tx, values) => {
+        checkAmounts(values);
+        await checkClassification(tx, values);
+      },
+      update: async (tx, input, before) => {
+        if (input.slug !== undefined && input.slug !== before.slug)
+          await keepPreviousSlug(tx, before.id, before.slug, input.slug);
+        checkAmounts({
+          target_amount: input.target_amount ?? before.target_amount,
+          maximum_amount: input.maximum_amount ?? before.maximum_amount,
+          minimum_investment: input.minimum_investment ?? before.minimum_investment,
+        });
+        const typeId = input.investment_type_id !== undefined ? input.investment_type_id : before.type?.id;
+        const keepsSubType = input.investment_type_id === undefined || typeId === (before.type?.id ?? null);
+        await checkClassification(tx, {
+          investment_type_id: typeId ?? null,
+          investment_sub_type_id:
+            input.investment_sub_type_id !== undefined
+              ? input.investment_sub_type_id
+              : keepsSubType
+                ? (before.sub_type?.id ?? null)
+                : null,
+          industry_id: input.industry_id,
+          investment_category_id: input.investment_category_id,
+          investment_character_id: input.investment_character_id,
+        });
+      },
+      remove: async (tx, actor, before) => {
+        // Checked again under the row's lock: a draft published while it was being deleted is no longer
+        // a draft, and deleting it then needs delete_unsafe (spec §6).
+        const [locked] = await tx
+          .select({ status: opportunities.status })
+          .from(opportunities)
+          .where(eq(opportunities.id, before.id))
+          .for('update');
+        const [deleter] = actor.userId
+          ? await tx.select({ role_id: users.role_id }).from(users).where(eq(users.id, actor.userId))
+          : [];
+        const status = locked?.status ?? before.status;
+        const action: Action = status === OPPORTUNITY_STATUS.DRAFT ? 'delete' : 'delete_unsafe';
+        if (!deleter || !canOnStage(deleter.role_id, status, action)) throw forbidden();
+        const blockers = await deletionBlockers(tx, before.id);
+        if (blockers.length > 0)
+          throw fieldError(
+            'id',
+            `This opportunity has ${blockers.join(', ')}; it cannot be deleted while it has any.`,
+          );
+        return null;
+      },
+    },
+    purge: async (tx, id) => {
+      const [row] = await tx
+        .select({ cover: opportunities.cover_image_key })
+        .from(opportunities)
+        .where(eq(opportunities.id, id));
+      return [
+        ...(await purgeRecordParts(tx, 'opportunity', id)),
+        ...(await contentImageKeys(tx, id)),
+        ...(row?.cover ? [row.cover] : []),
+      ];
+    },
+  });
+
+  function publicLink(key: string) {
+    const expires = new Date(Date.now() + LINK_MINUTES * 60_000);
+    const url = new URL(signer.sign(`/files/${key}`, expires));
+    return url.pathname + url.search;
+  }
+
+  async function publicDocuments(tx: DbOrTx, id: number): Promise<PublicDocument[]> {
+    return (await listDocuments(tx, 'opportunity', id, true)).map((row) => ({
+      id: row.id,
+      name: row.name,
+      content_type: row.content_type,
+      size_bytes: row.size_bytes,
+      url: publicLink(row.storage_key),
+    }));
+  }
+
+  /** The record with its page, for staff or an investor. */
+  async function full(
+    tx: DbOrTx,
+    id: number,
+    viewer: Viewer = 'staff',
+    scope?: ReturnType<typeof visibleToInvestor>,
+  ) {
+    const row = await opportunitiesRepository.find(tx, id, scope);
+    if (!row) throw notFound(NOT_FOUND);
+    return toOpportunity(row, await contentOf(tx, id), await publicDocuments(tx, id), viewer);
+  }
+
+  /** The record for a staff member allowed `action` on its stage (403 otherwise, 404 when missing). */
+  async function loadFor(tx: DbOrTx, user: UserRow, id: number, action: Action) {
+    const record = await records.load(tx, id);
+    if (!canOnStage(user.role_id, record.status, action)) throw forbidden();
+    return record;
+  }
+
+  /** Locks the opportunity's row: content changes of one opportunity run one at a time. */
+  async function lockFor(tx: DbOrTx, user: UserRow, id: number) {
+    await tx
+      .select({ id: opportunities.id })
+      .from(opportunities)
+      .where(eq(opportunities.id, id))
+      .for('update');
+    return loadFor(tx, user, id, 'update');
+  }
+
+  /** Creates a draft; a slug taken meanwhile by someone else moves to the next free one. */
+  async function createDraft(actor: Actor, values: Omit<NewOpportunity, 'slug'>, slug: string | undefined) {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const candidate = slug ?? (await freeSlug(db, slugify(values.name)));
+      try {
+        return await records.create(actor, { ...values, slug: candidate, status: OPPORTUNITY_STATUS.DRAFT });
+      } catch (error) {
+        if (!isUniqueViolation(error) || violatedConstraint(error) !== 'opportunities_slug_unique')
+          throw error;
+        if (slug) throw fieldError('slug', SLUG_TAKEN);
+      }
+    }
+    throw fieldError('slug', 'No free slug was found for this name; choose one.');
+  }
+
+  async function storeImage(field: string, file: UploadedFile, label: string) {
+    const detected = checkUpload(field, file.body, { ...IMAGE_RULES, label });
+    const key = `${IMAGE_FOLDER}/${randomToken(18)}.${detected.extension}`;
+    await storage.put(key, file.body, detected.contentType);
+    return key;
+  }
+
+  /** Runs a change that stored a new file: the file goes again if the change fails; old files go after. */
+  async function withStoredFile<T>(
+    key: string | null,
+    change: () => Promise<{ result: T; replaced: string | null }>,
+  ): Promise<T> {
+    let outcome: { result: T; replaced: string | null };
+    try {
+      outcome = await change();
+    } catch (error) {
+      if (key) await storage.delete(key).catch(() => undefined);
+      throw error;
+    }
+    if (outcome.replaced) await storage.delete(outcome.replaced).catch(() => undefined);
+    return outcome.result;
+  }
+
+  const subject: SubjectDefinition = {
+    type: 'opportunity',
+    async find(tx, id) {
+      const [row] = await tx
+        .select({ id: opportunities.id, name: opportunities.name, status: opportunities.status })
+        .from(opportunities)
+        .where(eq(opportunities.id, id));
+      return row ? { id: row.id, name: row.name, email: null } : undefined;
+    },
+    adminUrl: (id) => `/admin/investments/opportunities/${id}`,
+    notesUrl: (id) => `/admin/investments/opportunities/${id}/notes-calls-tasks`,
+    resource: 'investment_opportunity_live',
+    area: 'opportunities',
+  };
+
+  return {
+    ...records,
+    subject,
+    full,
+
+    /** The list: staff see every opportunity, an investor only what is offered to them. */
+    async listFor(user: UserRow, raw: Record<string, unknown>, requestUrl: string) {
+      const investor = user.role_id === ROLES.USER;
+      const query = parseListQuery(opportunitiesListQuery, raw);
+      const { rows, total } = await opportunitiesRepository.list(
+        db,
+        query,
+        investor ? visibleToInvestor(user.id) : undefined,
+      );
+      const viewer: Viewer = investor ? 'investor' : 'staff';
+      const data = rows.map((row) => pickFields(toOpportunitySummary(row, viewer), query.fields));
+      return paginate(data, total, query, requestUrl);
+    },
+
+    /** One opportunity: an investor's only when offered to them (404 otherwise), staff by its stage. */
+    async getFor(user: UserRow, id: number) {
+      if (user.role_id === ROLES.USER) return full(db, id, 'investor', visibleToInvestor(user.id));
+      await loadFor(db, user, id, 'show');
+      return full(db, id);
+    },
+
+    async createFor(actor: Actor, input: CreateInput) {
+      const values: Omit<NewOpportunity, 'slug'> = {
+        ...givenFields(input, FIELDS),
+        name: input.name,
+        company_name: input.company_name,
+        description: sanitiseDescription(input.description),
+        created_by: actor.userId,
+      };
+      const created = await createDraft(actor, values, input.slug);
+      return full(db, created.id);
+    },
+
+    async updateFor(actor: Actor, user: UserRow, id: number, input: UpdateInput) {
+      await loadFor(db, user, id, 'update');
+      try {
+        await records.update(actor, id, input);
+      } catch (error) {
+        if (isUniqueViolation(error) && violatedConstraint(error) === 'opportunities_slug_unique')
+          throw fieldError('slug', SLUG_TAKEN);
+        // The database's own checks, reached only when two changes cross: say which rule they broke.
+        if (isCheckViolation(error))
+          throw validationError({
+            target_amount: ['The amounts no longer fit together; reload and try again.'],
+          });
+        throw error;
+      }
+      return full(db, id);
+    },
+
+    /** A draft may go with `delete`; a live or existing one needs `delete_unsafe` and no investments. */
+    async removeFor(actor: Actor, user: UserRow, id: number) {
+      const record = await records.load(db, id);
+      const action: Action = record.status === OPPORTUNITY_STATUS.DRAFT ? 'delete' : 'delete_unsafe';
+      if (!canOnStage(user.role_id, record.status, action)) throw forbidden();
+      await records.remove(actor, id);
+    },
+
+    async setCover(actor: Actor, user: UserRow, id: number, file: UploadedFile | undefined) {
+      if (!file) throw fieldError('image', 'Choose an image to upload.');
+      await loadFor(db, user, id, 'update');
+      const key = await storeImage('image', file, 'Cover image');
+      await withStoredFile(key, () =>
+        db.transaction(async (tx) => {
+          const before = await lockFor(tx, user, id);
+          const [row] = await tx
+            .select({ cover: opportunities.cover_image_key })
+            .from(opportunities)
+            .where(eq(opportunities.id, id));
+          await opportunitiesRepository.update(tx, id, { cover_image_key: key });
+          await recordAudit(tx, actor, {
+            action: 'opportunity.cover_changed',
+            subjectType: 'opportunity',
+            subjectId: id,
+            after: { name: before.name },
+          });
+          return { result: undefined, replaced: row?.cover ?? null };
+        }),
+      );
+      return full(db, id);
+    },
+
+    async removeCover(actor: Actor, user: UserRow, id: number) {
+      await withStoredFile(null, () =>
+        db.transaction(async (tx) => {
+          const before = await lockFor(tx, user, id);
+          const [row] = await tx
+            .select({ cover: opportunities.cover_image_key })
+            .from(opportunities)
+            .where(eq(opportunities.id, id));
+          if (!row?.cover) return { result: undefined, replaced: null };
+          await opportunitiesRepository.update(tx, id, { cover_image_key: null });
+          await recordAudit(tx, actor, {
+            action: 'opportunity.cover_removed',
+            subjectType: 'opportunity',
+            subjectId: id,
+            before: { name: before.name },
+          });
+          return { result: undefined, replaced: row.cover };
+        }),
+      );
+      return full(db, id);
+    },
+
+    /** Adds an item to a content section, at its end. */
+    async addItem(
+      actor: Actor,
+      user: UserRow,
+      id: number,
+      name: OpportunitySection,
+      input: Record<string, unknown>,
+      files: Record<string, UploadedFile[]>,
+    ) {
+      const section = SECTION_TABLES[name];
+      const file = section.image ? files[section.image.field]?.[0] : undefined;
+      if (section.image?.required && !file)
+        throw fieldError(section.image.field, 'Choose an image to upload.');
+      await loadFor(db, user, id, 'update');
+      const key = section.image && file ? await storeImage(section.image.field, file, 'Image') : null;
+      return withStoredFile(key, () =>
+        db.transaction(async (tx) => {
+          await lockFor(tx, user, id);
+          const values: Record<string, unknown> = {
+            ...pick(input, section.fields),
+            opportunity_id: id,
+            position: await nextPosition(tx, section, id),
+          };
+          if (section.image && key) values[section.image.column] = key;
+          const row = await insertSectionRow(tx, section, values);
+          await recordAudit(tx, actor, {
+            action: 'opportunity.content_added',
+            subjectType: 'opportunity',
+            subjectId: id,
+            after: { section: name, item_id: row.id, title: section.title(row) },
+          });
+          return { result: section.present(row), replaced: null };
+        }),
+      );
+    },
+
+    async changeItem(
+      actor: Actor,
+      user: UserRow,
+      id: number,
+      name: OpportunitySection,
+      itemId: number,
+      input: Record<string, unknown>,
+      files: Record<string, UploadedFile[]>,
+    ) {
+      const section = SECTION_TABLES[name];
+      const file = section.image ? files[section.image.field]?.[0] : undefined;
+      await loadFor(db, user, id, 'update');
+      const key = section.image && file ? await storeImage(section.image.field, file, 'Image') : null;
+      return withStoredFile(key, () =>
+        db.transaction(async (tx) => {
+          await lockFor(tx, user, id);
+          const before = await findSectionRow(tx, section, id, itemId);
+          if (!before) throw notFound(`No ${section.noun} of this opportunity with that id.`);
+          const values = pick(input, section.fields);
+          if (section.image && key) values[section.image.column] = key;
+          await updateSectionRow(tx, section, itemId, values);
+          const after = await findSectionRow(tx, section, id, itemId);
+          if (!after) throw notFound();
+          await recordAudit(tx, actor, {
+            action: 'opportunity.content_changed',
+            subjectType: 'opportunity',
+            subjectId: id,
+            before: { section: name, item_id: itemId, title: section.title(before) },
+            after: { section: name, item_id: itemId, title: section.title(after) },
+          });
+          const replaced = section.image && key ? (before[section.image.column] as string | null) : null;
+          return { result: section.present(after), replaced };
+        }),
+      );
+    },
+
+    async removeItem(actor: Actor, user: UserRow, id: number, name: OpportunitySection, itemId: number) {
+      const section = SECTION_TABLES[name];
+      await withStoredFile(null, () =>
+        db.transaction(async (tx) => {
+          await lockFor(tx, user, id);
+          const before = await findSectionRow(tx, section, id, itemId);
+          if (!before) throw notFound(`No ${section.noun} of this opportunity with that id.`);
+          await deleteSectionRow(tx, section, itemId);
+          await recordAudit(tx, actor, {
+            action: 'opportunity.content_removed',
+            subjectType: 'opportunity',
+            subjectId: id,
+            before: { section: name, item_id: itemId, title: section.title(before) },
+          });
+          const replaced = section.image ? ((before[section.image.column] as string | null) ?? null) : null;
+          return { result: undefined, replaced };
+        }),
+      );
+    },
+
+    /** Puts a section's items in the given order: every item's id, each once. */
+    async reorder(actor: Actor, user: UserRow, id: number, name: OpportunitySection, ids: number[]) {
+      const section = SECTION_TABLES[name];
+      return db.transaction(async (tx) => {
+        await lockFor(tx, user, id);
+        const rows = await sectionRows(tx, section, id);
+        const current = new Set(rows.map((row) => row.id));
+        if (
+          ids.length !== current.size ||
+          new Set(ids).size !== ids.length ||
+          !ids.every((item) => current.has(item))
+        )
+          throw fieldError('ids', `The order must list every ${section.noun} of this opportunity once.`);
+        for (const [position, itemId] of ids.entries())
+          await updateSectionRow(tx, section, itemId, { position });
+        await recordAudit(tx, actor, {
+          action: 'opportunity.content_reordered',
+          subjectType: 'opportunity',
+          subjectId: id,
+          after: { section: name, ids },
+        });
+        return (await sectionRows(tx, section, id)).map(section.present);
+      });
+    },
+
+    /**
+     * Turns a pipeline deal into a draft carrying its name, company, summary, industry, type and the amount
+     * sought as target. A deal converts once: its row is locked, and the unique index settles a race.
+     */
+    async convertDeal(actor: Actor, dealId: number) {
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        try {
+          const id = await db.transaction(async (tx) => {
+            const [deal] = await tx
+              .select()
+              .from(pipelineDeals)
+              .where(eq(pipelineDeals.id, dealId))
+              .for('update');
+            if (!deal) throw notFound('No deal with that id.');
+            await refuseConverted(tx, dealId);
+            const created = await records.insert(tx, actor, {
+              slug: await freeSlug(tx, slugify(deal.name)),
+              status: OPPORTUNITY_STATUS.DRAFT,
+              name: deal.name,
+              company_name: deal.company_name,
+              summary: deal.summary?.slice(0, 300) ?? null,
+              industry_id: deal.industry_id,
+              investment_type_id: deal.investment_type_id,
+              target_amount: deal.amount_sought,
+              pipeline_deal_id: deal.id,
+              created_by: actor.userId,
+            });
+            await recordAudit(tx, actor, {
+              action: 'opportunity.converted_from_deal',
+              subjectType: 'opportunity',
+              subjectId: created.id,
+              after: { pipeline_deal_id: deal.id, deal: deal.name },
+            });
+            await recordAudit(tx, actor, {
+              action: 'pipeline_deal.converted',
+              subjectType: 'pipeline_deal',
+              subjectId: deal.id,
+              after: { opportunity_id: created.id, opportunity: created.name },
+            });
+            return created.id;
+          });
+          return full(db, id);
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          if (violatedConstraint(error) === 'opportunities_slug_unique') continue;
+          // Another conversion of this deal won the race: say so, with the way to it.
+          await refuseConverted(db, dealId);
+          throw error;
+        }
+      }
+      throw fieldError('pipeline_deal_id', 'No free slug was found for this deal’s name; try again.');
+    },
+  };
+
+  async function refuseConverted(tx: DbOrTx, dealId: number) {
+    const [existing] = await tx
+      .select({ id: opportunities.id, name: opportunities.name, status: opportunities.status })
+      .from(opportunities)
+      .where(eq(opportunities.pipeline_deal_id, dealId));
+    if (existing)
+      throw fieldError(
+        'pipeline_deal_id',
+        `This deal has already been converted into the opportunity “${existing.name}”: ${opportunityAdminPath(existing.id, existing.status)}`,
+      );
+  }
+}
+
+/** The given fields of an input that a section's table has. */
+function pick(input: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(
+    fields.flatMap((field) => (input[field] !== undefined ? [[field, input[field]]] : [])),
+  );
+}
+
+export type OpportunitiesService = ReturnType<typeof createOpportunitiesService>;

@@ -1,0 +1,71 @@
+import {
+  dataOf,
+  pathIdSchema,
+  portfolioHistorySchema,
+  portfolioHoldingDetailSchema,
+  portfolioSchema,
+} from '@portico/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../platform/auth/access';
+import { requireUser } from '../../platform/http/kernel';
+import type { PortfolioService } from './portfolio.service';
+
+const tags = ['Portfolio'];
+
+/** The signed-in investor's holdings (spec §2.2 /investor/portfolio). */
+export function portfolioRoutes(service: PortfolioService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/portfolio',
+      {
+        config: { access: access.investor },
+        schema: {
+          tags,
+          summary: 'The signed-in investor’s holdings and totals',
+          description:
+            'Holdings from completed and matured opportunities. Decimal strings throughout: invested (allotments ' +
+            'and follow-ons), shares held, value (shares × the latest share price), realised (exits and ' +
+            'dividends), unrealised (value − the cost of the shares held), moic ((value + realised) ÷ invested, ' +
+            'null when nothing invested), xirr (annual, 6 decimals, over the dated flows plus today’s value; ' +
+            'null when undefined).',
+          response: { 200: dataOf(portfolioSchema) },
+        },
+      },
+      async (request) => ({ data: await service.portfolio(requireUser(request).id) }),
+    );
+
+    app.get(
+      '/api/portfolio/history',
+      {
+        config: { access: access.investor },
+        schema: {
+          tags,
+          summary: 'The portfolio’s money invested and value over time, oldest first',
+          description:
+            'A point at every transaction and share-price change of the investor’s holdings and today (the last ' +
+            'point of each month when there are more than 150).',
+          response: { 200: dataOf(portfolioHistorySchema) },
+        },
+      },
+      async (request) => ({ data: await service.history(requireUser(request).id) }),
+    );
+
+    app.get(
+      '/api/portfolio/:opportunityId',
+      {
+        config: { access: access.investor },
+        schema: {
+          tags,
+          summary: 'One holding with its transactions, share-price history and public documents',
+          description: 'A 404 when the investor holds nothing in that opportunity.',
+          params: z.object({ opportunityId: pathIdSchema }),
+          response: { 200: dataOf(portfolioHoldingDetailSchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.holding(requireUser(request).id, request.params.opportunityId),
+      }),
+    );
+  };
+}

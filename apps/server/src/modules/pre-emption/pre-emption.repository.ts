@@ -1,0 +1,110 @@
+import { COMMITTED_INVESTMENT_STATUSES, sumDecimals } from '@portico/contracts';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import {
+  holdingTransactions,
+  investments,
+  preEmptionChoices,
+  users,
+  type OpportunityRow,
+} from '../../db/schema';
+import { shownToInvestor } from '../portfolio/portfolio.repository';
+import { claimOf, entitlementOf, outstandingOf } from './pre-emption.math';
+
+/**
+ * Shares held in an existing investment now, per holder: allotted and bought, less sold. `shares` counts
+ * every holding (the cap table, hence the pro-rata); `shown_shares` only what the investor may see (not
+ * a private_manual allotment, decision 014): a right, a notice and the figures shown to them rest on it.
+ */
+export async function holdersOf(db: DbOrTx, existingId: number) {
+  const net = (only: SQL) =>
+    sql<string>`greatest(coalesce(sum(${holdingTransactions.shares}) filter (where ${holdingTransactions.kind} in ('allotment', 'follow_on') and ${only}), 0) - coalesce(sum(${holdingTransactions.shares}) filter (where ${holdingTransactions.kind} = 'exit' and ${only}), 0), 0)::numeric(20, 6)::text`;
+  return db
+    .select({
+      user_id: holdingTransactions.user_id,
+      shares: net(sql`true`),
+      shown_shares: net(shownToInvestor(holdingTransactions.investment_id)),
+    })
+    .from(holdingTransactions)
+    .where(eq(holdingTransactions.opportunity_id, existingId))
+    .groupBy(holdingTransactions.user_id)
+    .orderBy(asc(holdingTransactions.user_id));
+}
+
+/** Money each user has committed (reserved, called, paid) to a round: all of it, and what they may see. */
+async function committedByUser(
+  db: DbOrTx,
+  roundId: number,
+): Promise<Map<number, { total: string; shown: string }>> {
+  const rows = await db
+    .select({
+      user_id: investments.user_id,
+      total: sql<string>`coalesce(sum(${investments.amount}), 0)::numeric(16, 2)::text`,
+      shown: sql<string>`coalesce(sum(${investments.amount}) filter (where ${investments.type} is distinct from 'private_manual'), 0)::numeric(16, 2)::text`,
+    })
+    .from(investments)
+    .where(
+      and(
+        eq(investments.opportunity_id, roundId),
+        inArray(investments.status, [...COMMITTED_INVESTMENT_STATUSES]),
+      ),
+    )
+    .groupBy(investments.user_id);
+  return new Map(rows.map((row) => [row.user_id, { total: row.total, shown: row.shown }]));
+}
+
+const decider = alias(users, 'decider');
+
+/**
+ * Every holder's row on a round: their shares in the existing investment, entitlement, choice, what they
+ * have committed, and the claim still outstanding (decision 015). Read inside the caller's transaction.
+ */
+export async function claimsOf(db: DbOrTx, round: OpportunityRow) {
+  if (round.pre_emption_of_id === null) return [];
+  const holders = await holdersOf(db, round.pre_emption_of_id);
+  const held = new Map(holders.map((row) => [row.user_id, row] as const));
+  const total = sumDecimals(
+    holders.map((row) => row.shares),
+    6,
+  );
+  const committed = await committedByUser(db, round.id);
+  const rows = await db
+    .select({
+      choice: preEmptionChoices,
+      user: { id: users.id, name: users.name, email: users.email },
+      decided_by: { id: decider.id, name: decider.name },
+    })
+    .from(preEmptionChoices)
+    .innerJoin(users, eq(users.id, preEmptionChoices.user_id))
+    .leftJoin(decider, eq(decider.id, preEmptionChoices.decided_by))
+    .where(eq(preEmptionChoices.opportunity_id, round.id))
+    .orderBy(asc(users.name), asc(users.id));
+  return rows.map((row) => {
+    const holding = held.get(row.user.id);
+    const shares = holding?.shares ?? '0';
+    const entitlement = entitlementOf(shares, total, round);
+    const userCommitted = committed.get(row.user.id)?.total ?? '0.00';
+    const claim = claimOf(row.choice.choice, row.choice.amount, entitlement?.amount ?? null);
+    return {
+      ...row,
+      decided_by: row.decided_by?.id ? row.decided_by : null,
+      shares,
+      /** what the investor is shown: their holding and commitments without private_manual ones */
+      shown_shares: holding?.shown_shares ?? '0',
+      shown_committed: committed.get(row.user.id)?.shown ?? '0.00',
+      entitlement,
+      committed: userCommitted,
+      outstanding: outstandingOf(claim, userCommitted),
+    };
+  });
+}
+export type Claim = Awaited<ReturnType<typeof claimsOf>>[number];
+
+/** The holders' total shares in the existing investment. */
+export async function totalHeld(db: DbOrTx, existingId: number): Promise<string> {
+  return sumDecimals(
+    (await holdersOf(db, existingId)).map((row) => row.shares),
+    6,
+  );
+}

@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema';
+import { createTestApp, type Agent, type TestApp } from '../test/test-app';
+import { DEMO_PASSWORD, seedDemo } from './demo';
+
+let t: TestApp;
+let investor: Agent;
+type Holding = Record<string, string | number | null>;
+const json = <T>(response: { body: string }) => JSON.parse(response.body) as T;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.ctx);
+  const [row] = await t.ctx.db.select().from(users).where(eq(users.email, 'investor@portico.test'));
+  if (!row) throw new Error('no demo investor');
+  investor = await t.agent().login(row, DEMO_PASSWORD);
+}, 180_000);
+afterAll(() => t.close());
+
+describe('the portfolio demo', () => {
+  it('gives investor@ holdings in the three existing investments, with a gain, a loss and an exit', async () => {
+    const { data } = json<{ data: { holdings: Holding[]; totals: Holding } }>(
+      await investor.get('/api/portfolio'),
+    );
+    const bySlug = new Map(data.holdings.map((holding) => [holding.slug, holding]));
+    expect([...bySlug.keys()].sort()).toEqual([
+      'fenwick-medical-devices',
+      'harbour-lane-coffee',
+      'old-forge-brewing',
+    ]);
+    // Harbour Lane: 5,000 shares at £1.20, now £1.45, with a £100 dividend
+    expect(bySlug.get('harbour-lane-coffee')).toMatchObject({
+      invested: '6000.00',
+      value: '7250.00',
+      realised: '100.00',
+    });
+    // Fenwick: 4,000 at £2.75 and a 2,000 follow-on at £2.40, now £2.10: a loss
+    expect(bySlug.get('fenwick-medical-devices')).toMatchObject({
+      invested: '15800.00',
+      shares: '6000.000000',
+      value: '12600.00',
+      unrealised: '-3200.00',
+    });
+    // Old Forge: 5,000 at £1.00 sold at £1.85 in the trade sale
+    expect(bySlug.get('old-forge-brewing')).toMatchObject({
+      shares: '0.000000',
+      value: '0.00',
+      realised: '9250.00',
+      moic: '1.85',
+    });
+    for (const holding of data.holdings) expect(holding.xirr, String(holding.slug)).not.toBeNull();
+    expect(data.totals.invested).toBe('26800.00');
+    const history = json<{ data: unknown[] }>(await investor.get('/api/portfolio/history')).data;
+    expect(history.length).toBeGreaterThan(5);
+    // monthly price histories that go up and down
+    for (const [slug, least] of [
+      ['harbour-lane-coffee', 4],
+      ['fenwick-medical-devices', 8],
+    ] as const) {
+      const holding = bySlug.get(slug);
+      const detail = json<{ data: { prices: Array<{ price: string }> } }>(
+        await investor.get(`/api/portfolio/${String(holding?.opportunity_id)}`),
+      ).data;
+      const prices = detail.prices.map((row) => Number(row.price));
+      expect(prices.length, slug).toBeGreaterThan(least);
+      expect(
+        prices.some((price, index) => index > 0 && price > (prices[index - 1] ?? 0)),
+        slug,
+      ).toBe(true);
+      expect(
+        prices.some((price, index) => index > 0 && price < (prices[index - 1] ?? 0)),
+        slug,
+      ).toBe(true);
+    }
+  });
+});

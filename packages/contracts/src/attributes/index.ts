@@ -1,0 +1,3 @@
+export * from './classifications';
+export * from './kpis';
+export * from './custom-attributes';

@@ -1,0 +1,64 @@
+// Plain constants of the investing journey (issue 11): how an investment is held, the money after it,
+// the holding's history and pre-emption. Meanings: DOMAIN.md, Investing; spec §4.
+import type { InvestmentStatus } from './opportunity-status';
+
+/**
+ * How an investment is held (DOMAIN.md, Investment): in the investor's own name, through an organisation
+ * they are linked to, an investment-method entity of theirs (a SIPP, an ISA), or a nominee (with
+ * `nominee_enabled`). The request names the organisation, entity or nominee by id.
+ */
+export const HOLDING_TYPES = ['self', 'organisation', 'investment_method', 'nominee'] as const;
+export type HoldingType = (typeof HOLDING_TYPES)[number];
+
+/** The terminology key of each investment state's label (spec §4 allocation labels). */
+export const INVESTMENT_STATUS_TERMS: Readonly<Record<InvestmentStatus, string>> = {
+  reserved: 'reserved_allocations',
+  awaiting_payment: 'cash_call_awaiting',
+  paid: 'cash_call_received',
+  completed: 'status_5',
+  cancelled: 'investment_cancelled',
+};
+
+/**
+ * The cooling-off an investor's first investment on the platform waits for (COBS 4.12A): the invest step
+ * opens 24 hours after they first saw the personalised risk warning.
+ */
+export const FIRST_INVESTMENT_COOLING_OFF_SECONDS = 24 * 60 * 60;
+
+/** What a payment record is: money in from the investor, or money returned to them. */
+export const PAYMENT_KINDS = ['payment', 'refund'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+/**
+ * A point of an existing investment's share-price history: the round's price, a valuation entered by
+ * staff, or the price at an exit. The latest one values every holding.
+ */
+export const SHARE_PRICE_KINDS = ['round', 'valuation', 'exit'] as const;
+export type SharePriceKind = (typeof SHARE_PRICE_KINDS)[number];
+
+/**
+ * A holding's dated cash flows (an existing investment's Transactions): shares allotted at completion,
+ * a follow-on purchase, an exit (shares sold, money back), a dividend (money back, shares kept).
+ */
+export const HOLDING_TRANSACTION_KINDS = ['allotment', 'follow_on', 'exit', 'dividend'] as const;
+export type HoldingTransactionKind = (typeof HOLDING_TRANSACTION_KINDS)[number];
+
+/** Pre-emption choices (spec §4), by code. */
+export const PRE_EMPTION_CHOICE = {
+  DONT_TAKE: 1,
+  MAINTAIN: 2,
+  INCREASE: 3,
+  NOT_APPLICABLE: 4,
+  AWAITING: 5,
+  DECREASE: 6,
+} as const;
+export type PreEmptionChoice = (typeof PRE_EMPTION_CHOICE)[keyof typeof PRE_EMPTION_CHOICE];
+export const PRE_EMPTION_CHOICES = [1, 2, 3, 4, 5, 6] as const satisfies readonly PreEmptionChoice[];
+export const PRE_EMPTION_LABELS: Readonly<Record<PreEmptionChoice, string>> = {
+  1: 'Don’t take',
+  2: 'Maintain',
+  3: 'Increase',
+  4: 'Not applicable',
+  5: 'Awaiting',
+  6: 'Decrease',
+};

@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { optionalText } from '../crm/subjects';
+import { idSchema, timestampSchema } from '../schemas/common';
+import { HOLDING_TRANSACTION_KINDS, SHARE_PRICE_KINDS } from './investing';
+import { moneyInputSchema, priceInputSchema, publicDocumentSchema } from './opportunities';
+
+/*
+ * Holdings and their value (issue 11): the investor's portfolio (GET /api/portfolio, a fixed contract)
+ * and an existing investment's Performance, Transactions and Cap Table for staff. Every amount, price,
+ * share count and multiple is a decimal string; XIRR is a decimal string rounded to 6 places (0.125 is
+ * 12.5% a year) or null when undefined.
+ *
+ * Definitions: invested = allotments + follow-ons; shares = bought − sold; value = shares × the latest
+ * share price (share_prices, else the opportunity's share price); realised = exits + dividends;
+ * unrealised = value − the cost of the shares still held (invested × shares ÷ bought, average cost);
+ * MOIC = (value + realised) ÷ invested (2 decimals, null when nothing invested); XIRR over the dated
+ * flows (− money in, + money out) plus today's value.
+ */
+
+const DATE_MESSAGE = 'The :attribute field must be a date (YYYY-MM-DD).';
+const isoDate = z.iso.date({ error: DATE_MESSAGE });
+const SHARES_MESSAGE = 'The :attribute field must be a number of shares with up to 6 decimals, e.g. 1500.';
+
+/** A number of shares as a decimal string, more than zero. */
+export const sharesInputSchema = z
+  .string({ error: SHARES_MESSAGE })
+  .trim()
+  .regex(/^\d{1,14}(\.\d{1,6})?$/, { error: SHARES_MESSAGE })
+  .refine((value) => /[1-9]/.test(value), { error: 'The :attribute field must be more than zero.' });
+
+/** The figures of a holding (or of all of them: totals). */
+const figuresShape = {
+  invested: z.string(),
+  value: z.string(),
+  realised: z.string(),
+  /** value − the cost of the shares still held; negative for a loss */
+  unrealised: z.string(),
+  /** (value + realised) ÷ invested, 2 decimals; null when nothing was invested */
+  moic: z.string().nullable(),
+  /** annual rate, 6 decimals; null when undefined */
+  xirr: z.string().nullable(),
+};
+
+export const portfolioHoldingSchema = z
+  .object({
+    opportunity_id: idSchema,
+    slug: z.string(),
+    name: z.string(),
+    company_name: z.string(),
+    /** 5 Completed or 6 Matured */
+    status: z.number().int(),
+    currency: z.string(),
+    /** YYYY-MM-DD of the first allotment or follow-on */
+    first_invested_on: z.string().nullable(),
+    /** shares held now */
+    shares: z.string(),
+    /** the latest share price and its day (null when none is known) */
+    price: z.string().nullable(),
+    price_date: z.string().nullable(),
+    ...figuresShape,
+  })
+  .meta({ id: 'PortfolioHolding' });
+export type PortfolioHolding = z.infer<typeof portfolioHoldingSchema>;
+
+export const portfolioTotalsSchema = z.object(figuresShape).meta({ id: 'PortfolioTotals' });
+export type PortfolioTotals = z.infer<typeof portfolioTotalsSchema>;
+
+export const portfolioSchema = z
+  .object({ holdings: z.array(portfolioHoldingSchema), totals: portfolioTotalsSchema })
+  .meta({ id: 'Portfolio' });
+export type Portfolio = z.infer<typeof portfolioSchema>;
+
+/** A point of the value-over-time chart: money invested so far and what the holdings were worth. */
+export const portfolioPointSchema = z
+  .object({ date: z.string(), invested: z.string(), value: z.string() })
+  .meta({ id: 'PortfolioPoint' });
+export type PortfolioPoint = z.infer<typeof portfolioPointSchema>;
+
+/** GET /api/portfolio/history: the whole portfolio's points, oldest first. */
+export const portfolioHistorySchema = z.array(portfolioPointSchema);
+
+/** A point of a share-price history. */
+export const sharePriceSchema = z
+  .object({
+    id: idSchema,
+    opportunity_id: idSchema,
+    effective_on: z.string(),
+    price: z.string(),
+    kind: z.enum(SHARE_PRICE_KINDS),
+    note: z.string().nullable(),
+    created_at: timestampSchema,
+    updated_at: timestampSchema,
+  })
+  .meta({ id: 'SharePrice' });
+export type SharePrice = z.infer<typeof sharePriceSchema>;
+
+/** One holding transaction; `investor` is present for staff only. */
+export const holdingTransactionSchema = z
+  .object({
+    id: idSchema,
+    opportunity_id: idSchema,
+    investor: z.object({ id: idSchema, name: z.string() }).optional(),
+    kind: z.enum(HOLDING_TRANSACTION_KINDS),
+    occurred_on: z.string(),
+    shares: z.string().nullable(),
+    amount: z.string(),
+    price: z.string().nullable(),
+    share_class: z.string().nullable(),
+    note: z.string().nullable(),
+    created_at: timestampSchema,
+  })
+  .meta({ id: 'HoldingTransaction' });
+export type HoldingTransaction = z.infer<typeof holdingTransactionSchema>;
+
+/** GET /api/portfolio/{opportunityId}: one holding with its history and documents. */
+export const portfolioHoldingDetailSchema = portfolioHoldingSchema
+  .extend({
+    transactions: z.array(holdingTransactionSchema),
+    /** oldest first, for the value-over-time chart */
+    prices: z.array(
+      z.object({ effective_on: z.string(), price: z.string(), kind: z.enum(SHARE_PRICE_KINDS) }),
+    ),
+    public_documents: z.array(publicDocumentSchema),
+    /** the holding's value over time */
+    history: z.array(portfolioPointSchema),
+  })
+  .meta({ id: 'PortfolioHoldingDetail' });
+export type PortfolioHoldingDetail = z.infer<typeof portfolioHoldingDetailSchema>;
+
+/** An existing investment's Performance: the history and what every holding is worth at the latest price. */
+export const existingPerformanceSchema = z
+  .object({
+    currency: z.string(),
+    price: z.string().nullable(),
+    price_date: z.string().nullable(),
+    /** shares held by all holders */
+    shares: z.string(),
+    invested: z.string(),
+    value: z.string(),
+    realised: z.string(),
+    moic: z.string().nullable(),
+    prices: z.array(sharePriceSchema),
+  })
+  .meta({ id: 'ExistingInvestmentPerformance' });
+export type ExistingPerformance = z.infer<typeof existingPerformanceSchema>;
+
+export const createSharePriceInputSchema = z
+  .object({
+    effective_on: isoDate,
+    price: priceInputSchema,
+    kind: z.enum(SHARE_PRICE_KINDS).default('valuation'),
+    note: optionalText(500),
+  })
+  .meta({ id: 'NewSharePrice' });
+export type CreateSharePriceInput = z.input<typeof createSharePriceInputSchema>;
+
+export const updateSharePriceInputSchema = z
+  .object({
+    effective_on: isoDate.optional(),
+    price: priceInputSchema.optional(),
+    kind: z.enum(SHARE_PRICE_KINDS).optional(),
+    note: optionalText(500),
+  })
+  .meta({ id: 'SharePriceChanges' });
+export type UpdateSharePriceInput = z.input<typeof updateSharePriceInputSchema>;
+
+/** What staff add on an existing investment's Transactions (allotments come from completion). */
+export const STAFF_HOLDING_TRANSACTION_KINDS = ['follow_on', 'exit', 'dividend'] as const;
+
+export const createHoldingTransactionInputSchema = z
+  .object({
+    kind: z.enum(STAFF_HOLDING_TRANSACTION_KINDS),
+    /** the investor whose holding it is */
+    user_id: z.number({ error: 'Choose the investor.' }).int().positive(),
+    occurred_on: isoDate,
+    /** required for a follow-on and an exit, absent for a dividend */
+    shares: sharesInputSchema.optional(),
+    amount: moneyInputSchema,
+    price: priceInputSchema.optional(),
+    share_class: optionalText(100),
+    note: optionalText(500),
+  })
+  .superRefine((value, context) => {
+    if (value.kind !== 'dividend' && value.shares === undefined)
+      context.addIssue({ code: 'custom', path: ['shares'], message: 'The shares field is required.' });
+    if (value.kind === 'dividend' && value.shares !== undefined)
+      context.addIssue({ code: 'custom', path: ['shares'], message: 'A dividend moves no shares.' });
+  })
+  .meta({ id: 'NewHoldingTransaction' });
+export type CreateHoldingTransactionInput = z.input<typeof createHoldingTransactionInputSchema>;
+
+/** One holder's line of the cap table (by share class) with its performance at the latest price. */
+export const capTableRowSchema = z
+  .object({
+    investor: z.object({ id: idSchema, name: z.string() }),
+    share_class: z.string(),
+    shares: z.string(),
+    /** of the class, 2 decimals ("12.50" is 12.5%) */
+    percent: z.string(),
+    invested: z.string(),
+    value: z.string(),
+    realised: z.string(),
+    moic: z.string().nullable(),
+  })
+  .meta({ id: 'CapTableRow' });
+export type CapTableRow = z.infer<typeof capTableRowSchema>;
+
+export const capTableSchema = z
+  .object({
+    currency: z.string(),
+    price: z.string().nullable(),
+    price_date: z.string().nullable(),
+    classes: z.array(z.object({ share_class: z.string(), shares: z.string(), invested: z.string() })),
+    holders: z.array(capTableRowSchema),
+  })
+  .meta({ id: 'CapTable' });
+export type CapTable = z.infer<typeof capTableSchema>;

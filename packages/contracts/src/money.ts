@@ -1,0 +1,125 @@
+// Plain helpers, no zod: money, prices and share counts travel as decimal strings and are never
+// JavaScript floats (ARCHITECTURE.md, Database). Comparison works on the digits.
+
+/** A decimal string as written: digits, an optional point and fraction, no sign, no exponent. */
+export const DECIMAL_PATTERN = /^\d+(\.\d+)?$/;
+
+/** Money: up to 12 whole digits and 2 decimals ("2500", "2500.5", "2500.50"). */
+export const MONEY_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
+/** A share price: up to 12 whole digits and 6 decimals. */
+export const PRICE_PATTERN = /^\d{1,12}(\.\d{1,6})?$/;
+
+function parts(value: string): [string, string] {
+  const [whole = '0', fraction = ''] = value.split('.');
+  return [whole.replace(/^0+(?=\d)/, ''), fraction.replace(/0+$/, '')];
+}
+
+/** -1, 0 or 1 as a < b, a = b, a > b, for two non-negative decimal strings. */
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  const [aWhole, aFraction] = parts(a);
+  const [bWhole, bFraction] = parts(b);
+  if (aWhole.length !== bWhole.length) return aWhole.length < bWhole.length ? -1 : 1;
+  if (aWhole !== bWhole) return aWhole < bWhole ? -1 : 1;
+  const width = Math.max(aFraction.length, bFraction.length);
+  const x = aFraction.padEnd(width, '0');
+  const y = bFraction.padEnd(width, '0');
+  if (x === y) return 0;
+  return x < y ? -1 : 1;
+}
+
+/** A decimal string with exactly `places` decimals (padding only; callers validate the precision). */
+export function toFixedDecimal(value: string, places: number): string {
+  const [whole, fraction] = parts(value);
+  if (places === 0) return whole;
+  return `${whole}.${fraction.padEnd(places, '0').slice(0, places)}`;
+}
+
+/*
+ * Exact arithmetic on decimal strings, through BigInt scaled by 10^places. Amounts, prices and share
+ * counts never pass through a JavaScript number. Negative results are allowed ("-12.50") for
+ * differences such as unrealised losses; the inputs may carry a leading "-".
+ */
+
+function scale(value: string, places: number): bigint {
+  const negative = value.startsWith('-');
+  const [whole, fraction] = parts(negative ? value.slice(1) : value);
+  const digits = `${whole}${fraction.padEnd(places, '0').slice(0, places)}`;
+  const units = BigInt(digits === '' ? '0' : digits);
+  // digits past `places` are truncated: callers choose enough places for their inputs
+  return negative ? -units : units;
+}
+
+function unscale(units: bigint, places: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(places + 1, '0');
+  const whole = digits.slice(0, digits.length - places);
+  const fraction = places === 0 ? '' : `.${digits.slice(digits.length - places)}`;
+  return `${negative && units !== 0n ? '-' : ''}${whole}${fraction}`;
+}
+
+export type Rounding = 'floor' | 'half-up';
+
+/** a ÷ b rounded to `places` (floor: towards zero for non-negative results). */
+function divideUnits(numerator: bigint, denominator: bigint, rounding: Rounding): bigint {
+  if (denominator === 0n) throw new RangeError('division by zero');
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  let quotient = n / d;
+  if (rounding === 'half-up' && (n % d) * 2n >= d) quotient += 1n;
+  return negative ? -quotient : quotient;
+}
+
+/** a + b with `places` decimals. */
+export function addDecimal(a: string, b: string, places = 2): string {
+  return unscale(scale(a, places) + scale(b, places), places);
+}
+
+/** a - b with `places` decimals (may be negative). */
+export function subtractDecimal(a: string, b: string, places = 2): string {
+  return unscale(scale(a, places) - scale(b, places), places);
+}
+
+/** The sum of decimal strings with `places` decimals ("0.00" for none). */
+export function sumDecimals(values: readonly string[], places = 2): string {
+  return unscale(
+    values.reduce((total, value) => total + scale(value, places), 0n),
+    places,
+  );
+}
+
+/** a × b rounded to `places` (inputs read with up to 6 decimals each). */
+export function multiplyDecimal(a: string, b: string, places = 2, rounding: Rounding = 'half-up'): string {
+  const product = scale(a, 6) * scale(b, 6); // 12 decimals
+  return unscale(divideUnits(product, 10n ** BigInt(12 - places), rounding), places);
+}
+
+/** a ÷ b rounded to `places` (inputs read with up to 6 decimals each). Throws on b = 0. */
+export function divideDecimal(a: string, b: string, places = 6, rounding: Rounding = 'half-up'): string {
+  return unscale(divideUnits(scale(a, 6) * 10n ** BigInt(places), scale(b, 6), rounding), places);
+}
+
+/** Whole shares an amount buys at a share price (rounded down): "5000.00" at "1.25" is "4000". */
+export function wholeSharesFor(amount: string, sharePrice: string): string {
+  return divideDecimal(amount, sharePrice, 0, 'floor');
+}
+
+/** What a number of shares costs at a share price, in pence rounded half up. */
+export function costOfShares(shares: string, sharePrice: string): string {
+  return multiplyDecimal(shares, sharePrice, 2, 'half-up');
+}
+
+/** True for "0", "0.00", "-0". */
+export function isZeroDecimal(value: string): boolean {
+  return /^-?0*(\.0*)?$/.test(value);
+}
+
+/**
+ * A holder's pro-rata entitlement in whole shares, exactly: floor(held ÷ total × amount ÷ price), e.g.
+ * 250 of 1,000 shares of a £10,000.00 round at £1.50 is 1666 shares (decision 015). "0" when total is 0.
+ */
+export function proRataShares(held: string, total: string, amount: string, sharePrice: string): string {
+  const denominator = scale(total, 6) * scale(sharePrice, 6);
+  if (denominator === 0n) return '0';
+  return unscale(divideUnits(scale(held, 6) * scale(amount, 6), denominator, 'floor'), 0);
+}
