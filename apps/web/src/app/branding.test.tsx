@@ -86,9 +86,9 @@ describe('branding, readable before login (spec §1, §3, §8)', () => {
 
 describe('investor navigation (spec §2.3)', () => {
   it.each([
-    [0, ['Overview', 'Profile']],
-    [1, ['Profile']],
-    [2, ['Profile']],
+    [0, ['Overview', 'Investments', 'Portfolio', 'Profile']],
+    [1, ['Portfolio', 'Investments', 'Profile']],
+    [2, ['Investments', 'Portfolio', 'Profile']],
   ] as const)('variant %i shows %j (of the screens that exist)', async (variant, labels) => {
     open('/investor', buildBranding({ investorNavVariant: variant }), 5);
     const nav = await investorNav();
@@ -103,7 +103,16 @@ describe('investor navigation (spec §2.3)', () => {
     const branding = buildBranding();
     open(
       '/investor',
-      { ...branding, navigation: { ...branding.navigation, profile: 'My account', overview: 'Home' } },
+      {
+        ...branding,
+        navigation: {
+          ...branding.navigation,
+          profile: 'My account',
+          overview: 'Home',
+          investments: 'Deals',
+          portfolio: 'Holdings',
+        },
+      },
       5,
     );
     const nav = await investorNav();
@@ -111,7 +120,7 @@ describe('investor navigation (spec §2.3)', () => {
       within(nav as HTMLElement)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'My account']);
+    ).toEqual(['Home', 'Deals', 'Holdings', 'My account']);
   });
 
   it('links the logo to /investor without a back-to-site address', async () => {

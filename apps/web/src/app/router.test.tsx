@@ -79,11 +79,28 @@ describe('session rules on the first page load (spec §4)', () => {
     expect(pathOf(router)).toBe('/admin/investors');
   });
 
-  it('a role with no investors and no overview still lands on Security', async () => {
-    mockFetch({ 'GET /api/user': json(200, { data: userWithRole(2) }) });
+  it('an Entrepreneur, with no investors and no overview, lands on the deals (issue 10)', async () => {
+    mockFetch({
+      'GET /api/user': json(200, { data: userWithRole(2) }),
+      'GET /api/pipelines': json(200, {
+        data: [],
+        links: { first: '/api/pipelines?page=1', last: '/api/pipelines?page=1', prev: null, next: null },
+        meta: {
+          current_page: 1,
+          from: null,
+          last_page: 1,
+          path: '/api/pipelines',
+          per_page: 100,
+          to: null,
+          total: 0,
+          links: [],
+        },
+      }),
+    });
     const { router } = renderApp('/login');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Security' })).toBeInTheDocument();
-    expect(pathOf(router)).toBe('/admin/settings/security');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Deals' })).toBeInTheDocument();
+    expect(pathOf(router)).toBe('/admin/investments/deals');
+    expect(await screen.findByText('No pipelines yet')).toBeInTheDocument();
   });
 
   it('/maintenance asks again every 5 s and returns to the page once the server answers', async () => {

@@ -11,13 +11,19 @@ function labels(items: readonly AdminMenuItem[], depth = 0): string[] {
 }
 
 /** The Investors group: the investors list first (where roles without the overview land), then the rest. */
-const INVESTORS = ['Investors', '-Investors', '-Contacts', '-Organisations', '-Investment methods'];
+const INVESTORS_LISTS = ['Investors', '-Investors', '-Contacts', '-Organisations', '-Investment methods'];
+const INVESTORS = [...INVESTORS_LISTS, '-Client groups'];
+/** The Investments group (issue 10): deals and opportunities for the roles that may list them. */
+const INVESTMENTS = ['Investments', '-Deals', '-Opportunities'];
+const OPPORTUNITIES_ONLY = ['Investments', '-Opportunities'];
 const WITH_OVERVIEW_AND_ACCOUNTS = [
   'Overview',
   ...INVESTORS,
+  ...INVESTMENTS,
   'Settings',
   '-Account',
   '--Features',
+  '--Pipelines',
   '-Admin accounts',
   '-Terminology',
   '-Investor',
@@ -25,28 +31,51 @@ const WITH_OVERVIEW_AND_ACCOUNTS = [
   '--Lead status',
   '--Terms',
   '--Risk warning',
+  '-Attributes',
+  '--Industries',
+  '--Investment types',
+  '--Investment sub-types',
+  '--KPI categories',
+  '--KPIs',
   '-Security',
   '--Account details',
 ];
-const WITH_OVERVIEW = ['Overview', ...INVESTORS, 'Settings', '-Security', '--Account details'];
+const WITH_OVERVIEW = [
+  'Overview',
+  ...INVESTORS,
+  ...INVESTMENTS,
+  'Settings',
+  '-Security',
+  '--Account details',
+];
 const SECURITY_ONLY = ['Settings', '-Security', '--Account details'];
 const WITH_INVESTORS = [...INVESTORS, ...SECURITY_ONLY];
 
 /** Spec §2.3 and §6: what each role sees, and where it lands after login. */
 const EXPECTED: Record<RoleId, { menu: string[]; landing: string }> = {
   1: { menu: WITH_OVERVIEW_AND_ACCOUNTS, landing: '/admin' },
-  2: { menu: SECURITY_ONLY, landing: '/admin/settings/security' },
+  // The Entrepreneur lands on deals (issue 10).
+  2: { menu: [...INVESTMENTS, ...SECURITY_ONLY], landing: '/admin/investments/deals' },
   3: { menu: WITH_OVERVIEW, landing: '/admin' },
   5: { menu: [], landing: '/investor' },
-  7: { menu: SECURITY_ONLY, landing: '/admin/settings/security' },
+  // The Custodian reads and updates opportunities, and lands on them.
+  7: { menu: [...OPPORTUNITIES_ONLY, ...SECURITY_ONLY], landing: '/admin/investments/opportunities' },
   8: { menu: WITH_OVERVIEW_AND_ACCOUNTS, landing: '/admin' },
   9: { menu: WITH_INVESTORS, landing: '/admin/investors' },
   // The Investment Manager lists onboarding documents (spec §6): the sign-up documents, read-only.
   10: {
-    menu: [...INVESTORS, 'Settings', '-Investor', '--Sign-up documents', '-Security', '--Account details'],
+    menu: [
+      ...INVESTORS,
+      ...OPPORTUNITIES_ONLY,
+      'Settings',
+      '-Investor',
+      '--Sign-up documents',
+      '-Security',
+      '--Account details',
+    ],
     landing: '/admin/investors',
   },
-  11: { menu: WITH_INVESTORS, landing: '/admin/investors' },
+  11: { menu: [...INVESTORS, ...INVESTMENTS, ...SECURITY_ONLY], landing: '/admin/investors' },
   12: { menu: WITH_INVESTORS, landing: '/admin/investors' },
 };
 
@@ -86,8 +115,9 @@ describe('the admin menu, filtered by the permission table', () => {
       '-Organisation applications',
       '-Investment methods',
       '-Nominees',
+      '-Client groups',
     ]);
-    expect(investorsGroup({ nominee: true })).toEqual([...INVESTORS, '-Nominees']);
+    expect(investorsGroup({ nominee: true })).toEqual([...INVESTORS_LISTS, '-Nominees', '-Client groups']);
   });
 
   it('shows the appropriateness test settings with the feature on, to roles with the compliance permission', () => {
@@ -114,7 +144,7 @@ describe('the admin menu, filtered by the permission table', () => {
       },
     ];
     expect(labels(visibleAdminMenu(12, menu))).toEqual(WITH_INVESTORS);
-    expect(labels(visibleAdminMenu(11, menu))).toEqual([...WITH_INVESTORS, 'Reports', '-KPIs']);
+    expect(labels(visibleAdminMenu(11, menu))).toEqual([...EXPECTED[11].menu, 'Reports', '-KPIs']);
   });
 });
 

@@ -13,7 +13,7 @@ export interface AdminScreen {
   readonly feature?: FeatureKey;
 }
 
-export type AdminMenuIcon = 'overview' | 'investors' | 'settings';
+export type AdminMenuIcon = 'overview' | 'investors' | 'investments' | 'settings';
 
 /**
  * One entry of the admin menu. An entry with a path is a screen; an entry without one only groups its
@@ -38,11 +38,16 @@ export interface AdminMenuItem extends Partial<AdminScreen> {
  */
 const BRANDING = { resource: 'branding', action: 'update' } as const;
 const INVESTOR_TYPE = { resource: 'investor_type', action: 'index' } as const;
+const ATTRIBUTES = { resource: 'attributes', action: 'index' } as const;
 // Contacts, organisations, investment methods and nominees are guarded by the investors resource (spec §6).
 const INVESTORS_INDEX = { resource: 'investors', action: 'index' } as const;
 const INVESTORS_CREATE = { resource: 'investors', action: 'create' } as const;
 const INVESTORS_SHOW = { resource: 'investors', action: 'show' } as const;
 const INVESTORS_UPDATE = { resource: 'investors', action: 'update' } as const;
+// Opportunities by stage (spec §6): live ones (stages 1 to 4) and existing investments (5 and 6).
+const LIVE_SHOW = { resource: 'investment_opportunity_live', action: 'show' } as const;
+const EXISTING_SHOW = { resource: 'investment_opportunity_existing', action: 'show' } as const;
+const DEALS_INDEX = { resource: 'pipeline_deals', action: 'index' } as const;
 
 export const ADMIN_SCREENS = {
   overview: { label: 'Overview', path: '/admin', resource: 'overview', action: 'index' },
@@ -147,6 +152,87 @@ export const ADMIN_SCREENS = {
     ...INVESTORS_UPDATE,
     feature: 'nominee',
   },
+  opportunities: {
+    label: 'Opportunities',
+    path: '/admin/investments/opportunities',
+    resource: 'investment_opportunity_live',
+    action: 'index',
+  },
+  newOpportunity: {
+    label: 'New opportunity',
+    path: '/admin/investments/opportunities/new-opportunity',
+    resource: 'investment_opportunity_live',
+    action: 'create',
+  },
+  // The bare address and every tab redirect by stage (opportunityAdminPath); the tabs sit under the id.
+  opportunityRecord: {
+    label: 'Opportunity',
+    path: '/admin/investments/opportunities/:id',
+    ...LIVE_SHOW,
+  },
+  opportunityPreview: {
+    label: 'Opportunity preview',
+    path: '/admin/investments/opportunities/:id/details/preview',
+    ...LIVE_SHOW,
+  },
+  existingPreview: {
+    label: 'Existing investment preview',
+    path: '/admin/investments/existing/:id/details/preview',
+    ...EXISTING_SHOW,
+  },
+  existingRecord: {
+    label: 'Existing investment',
+    path: '/admin/investments/existing/:id/details',
+    ...EXISTING_SHOW,
+  },
+  clientGroups: { label: 'Client groups', path: '/admin/investors/client-groups', ...INVESTORS_INDEX },
+  newClientGroup: {
+    label: 'New client group',
+    path: '/admin/investors/client-groups/new-client-group',
+    ...INVESTORS_CREATE,
+  },
+  clientGroupDetails: {
+    label: 'Client group',
+    path: '/admin/investors/client-groups/:id/details',
+    ...INVESTORS_SHOW,
+  },
+  clientGroupEdit: {
+    label: 'Edit client group',
+    path: '/admin/investors/client-groups/:id/edit',
+    ...INVESTORS_UPDATE,
+  },
+  deals: { label: 'Deals', path: '/admin/investments/deals', ...DEALS_INDEX },
+  newDeal: {
+    label: 'New deal',
+    path: '/admin/investments/deals/new-deal',
+    resource: 'pipeline_deals',
+    action: 'create',
+  },
+  // The record's tabs (key-information, performance, notes-calls-tasks) sit under its id.
+  dealRecord: {
+    label: 'Deal',
+    path: '/admin/investments/deals/:id',
+    resource: 'pipeline_deals',
+    action: 'show',
+  },
+  dealEdit: {
+    label: 'Edit deal',
+    path: '/admin/investments/deals/:id/edit',
+    resource: 'pipeline_deals',
+    action: 'update',
+  },
+  pipelines: {
+    label: 'Pipelines',
+    path: '/admin/settings/account/pipelines',
+    resource: 'pipelines',
+    action: 'index',
+  },
+  pipelineStages: {
+    label: 'Pipeline stages',
+    path: '/admin/settings/account/pipelines/:id/stages',
+    resource: 'pipelines',
+    action: 'show',
+  },
   account: { label: 'Account', path: '/admin/settings/account', ...BRANDING },
   features: {
     label: 'Features',
@@ -196,6 +282,44 @@ export const ADMIN_SCREENS = {
     ...BRANDING,
     feature: 'marketSounding',
   },
+  attributes: { label: 'Attributes', path: '/admin/settings/attributes', ...ATTRIBUTES },
+  industries: {
+    label: 'Industries',
+    path: '/admin/settings/attributes/industries',
+    resource: 'industries',
+    action: 'index',
+  },
+  investmentTypes: {
+    label: 'Investment types',
+    path: '/admin/settings/attributes/investment-types',
+    resource: 'investment_opportunity_types',
+    action: 'index',
+  },
+  investmentSubTypes: {
+    label: 'Investment sub-types',
+    path: '/admin/settings/attributes/investment-sub-types',
+    resource: 'investment_opportunity_sub_types',
+    action: 'index',
+  },
+  investmentCategories: {
+    label: 'Investment categories',
+    path: '/admin/settings/attributes/investment-categories',
+    ...ATTRIBUTES,
+    feature: 'investmentClassification',
+  },
+  investmentCharacters: {
+    label: 'Investment characters',
+    path: '/admin/settings/attributes/investment-characters',
+    ...ATTRIBUTES,
+    feature: 'investmentClassification',
+  },
+  kpiCategories: { label: 'KPI categories', path: '/admin/settings/attributes/kpi-category', ...ATTRIBUTES },
+  kpis: { label: 'KPIs', path: '/admin/settings/attributes/kpis', ...ATTRIBUTES },
+  attributeConfigure: {
+    label: 'Custom attribute',
+    path: '/admin/settings/attributes/configure/:id',
+    ...ATTRIBUTES,
+  },
   security: { label: 'Security', path: '/admin/settings/security' },
   accountDetails: { label: 'Account details', path: '/admin/settings/security/details' },
 } as const satisfies Record<string, AdminScreen>;
@@ -218,6 +342,18 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
       { id: 'organisation-applications', section: true, ...ADMIN_SCREENS.organisationApplications },
       { id: 'investment-methods', section: true, ...ADMIN_SCREENS.investmentMethods },
       { id: 'nominees', section: true, ...ADMIN_SCREENS.nominees },
+      { id: 'client-groups', section: true, ...ADMIN_SCREENS.clientGroups },
+    ],
+  },
+  {
+    // The investment side (issue 10): deals, then opportunities; the labels come from terminology.
+    id: 'investments-group',
+    label: 'Investments',
+    term: 'investments',
+    icon: 'investments',
+    children: [
+      { id: 'deals', term: 'deals', section: true, ...ADMIN_SCREENS.deals },
+      { id: 'opportunities', term: 'opportunities', section: true, ...ADMIN_SCREENS.opportunities },
     ],
   },
   {
@@ -228,7 +364,10 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
       {
         id: 'account',
         ...ADMIN_SCREENS.account,
-        children: [{ id: 'features', ...ADMIN_SCREENS.features }],
+        children: [
+          { id: 'features', ...ADMIN_SCREENS.features },
+          { id: 'pipelines', section: true, ...ADMIN_SCREENS.pipelines },
+        ],
       },
       { id: 'admin-accounts', ...ADMIN_SCREENS.adminAccounts },
       { id: 'terminology', ...ADMIN_SCREENS.terminology },
@@ -243,6 +382,19 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
           { id: 'investor-terms', ...ADMIN_SCREENS.investorTerms },
           { id: 'risk-warning', ...ADMIN_SCREENS.riskWarning },
           { id: 'market-sounding', ...ADMIN_SCREENS.marketSounding },
+        ],
+      },
+      {
+        id: 'attributes',
+        ...ADMIN_SCREENS.attributes,
+        children: [
+          { id: 'industries', ...ADMIN_SCREENS.industries },
+          { id: 'investment-types', ...ADMIN_SCREENS.investmentTypes },
+          { id: 'investment-sub-types', ...ADMIN_SCREENS.investmentSubTypes },
+          { id: 'investment-categories', ...ADMIN_SCREENS.investmentCategories },
+          { id: 'investment-characters', ...ADMIN_SCREENS.investmentCharacters },
+          { id: 'kpi-category', ...ADMIN_SCREENS.kpiCategories },
+          { id: 'kpis', ...ADMIN_SCREENS.kpis },
         ],
       },
       {
@@ -296,6 +448,9 @@ function firstPath(items: readonly AdminMenuItem[]): string | undefined {
 }
 
 /** Spec §2.3: staff land on their first permitted admin screen (never on a gated one). */
-export function adminLandingPath(roleId: number | null | undefined): string | undefined {
-  return firstPath(visibleAdminMenu(roleId));
+export function adminLandingPath(
+  roleId: number | null | undefined,
+  menu: readonly AdminMenuItem[] = ADMIN_MENU,
+): string | undefined {
+  return firstPath(visibleAdminMenu(roleId, menu));
 }

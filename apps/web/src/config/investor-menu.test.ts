@@ -40,9 +40,10 @@ describe('investor navigation variants (spec §2.3)', () => {
     ]);
   });
 
-  it('lists only the screens that exist (today Overview and Profile)', () => {
-    expect(ids(investorNav(0))).toEqual(['overview', 'profile']);
-    expect(ids(investorNav(1))).toEqual(['profile']);
+  it('lists only the screens that exist (today Overview, Investments, Portfolio and Profile)', () => {
+    expect(ids(investorNav(0))).toEqual(['overview', 'investments', 'portfolio', 'profile']);
+    expect(ids(investorNav(1))).toEqual(['portfolio', 'investments', 'profile']);
+    expect(ids(investorNav(2))).toEqual(['investments', 'portfolio', 'profile']);
   });
 
   it('hides a gated screen while its feature is off', () => {

@@ -14,11 +14,13 @@ export interface InvestorMenuItem {
 }
 
 /**
- * The investor screens that exist. Later issues add Investments, Portfolio and News here, and
+ * The investor screens that exist. A later issue adds News here, and
  * everything driven by this list (the navigation, the error page's links) follows.
  */
 export const INVESTOR_MENU: readonly InvestorMenuItem[] = [
   { id: 'overview', label: 'Overview', term: 'overview', path: '/investor' },
+  { id: 'investments', label: 'Investments', term: 'investments', path: '/investor/investments' },
+  { id: 'portfolio', label: 'Portfolio', term: 'portfolio', path: '/investor/portfolio' },
   { id: 'profile', label: 'Profile', term: 'profile', path: '/investor/profile/view' },
 ];
 

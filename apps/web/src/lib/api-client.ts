@@ -24,6 +24,8 @@ export interface RequestOptions {
   redirectOnUnauthorized?: boolean;
   /** Report a redirect as ApiError 302 instead of following it (POST /login while already signed in). */
   manualRedirect?: boolean;
+  /** Extra request headers (an investment's Idempotency-Key); they never replace the client's own. */
+  headers?: Record<string, string>;
 }
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -63,6 +65,7 @@ export function refreshCsrfCookie(): Promise<void> {
 
 async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = {
+    ...options.headers,
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
   };

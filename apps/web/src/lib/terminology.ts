@@ -34,6 +34,17 @@ export function inSentence(term: string): string {
   return first.toLowerCase() + term.slice(1);
 }
 
+/**
+ * One of a plural term ("opportunities" → "opportunity", "deals" → "deal"): terminology names only the
+ * plural. English's regular endings; a word without one stays as it is.
+ */
+export function singularOf(plural: string): string {
+  if (/[^aeiou]ies$/i.test(plural)) return `${plural.slice(0, -3)}${plural.endsWith('IES') ? 'Y' : 'y'}`;
+  if (/(ss|sh|ch|x)es$/i.test(plural)) return plural.slice(0, -2);
+  if (/[^s]s$/i.test(plural)) return plural.slice(0, -1);
+  return plural;
+}
+
 /** A phrase that opens a sentence or a title: "lead status" becomes "Lead status". */
 export function atSentenceStart(phrase: string): string {
   return phrase.charAt(0).toUpperCase() + phrase.slice(1);

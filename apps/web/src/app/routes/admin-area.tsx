@@ -1,5 +1,4 @@
 import { notifications } from '@mantine/notifications';
-import { can } from '@portico/contracts/constants';
 import { useEffect, useMemo } from 'react';
 import { Outlet, useSearchParams } from 'react-router';
 import { AdminLayout } from '../../components/layouts/admin-layout';
@@ -9,12 +8,14 @@ import { landingPath } from '../../config/landing';
 import { useNotificationCenter } from '../../features/notifications/api/use-notification-center';
 import { useFeatures } from '../../lib/branding';
 import { useUser } from '../../lib/session';
-import { HeaderSearch } from '../shell/global-search';
+import { useTerminology } from '../../lib/terminology';
+import { HeaderSearch, searchableKinds } from '../shell/global-search';
 
 export function AdminArea() {
   const user = useUser();
   const features = useFeatures();
   const menu = useMemo(() => visibleAdminMenu(user.role_id, undefined, features), [user.role_id, features]);
+  const terminology = useTerminology();
   const center = useNotificationCenter('admin');
   const [params] = useSearchParams();
   const verified = params.get('verified') === '1';
@@ -34,7 +35,7 @@ export function AdminArea() {
       user={user}
       menu={menu}
       homePath={landingPath(user.role_id)}
-      search={can(user.role_id, 'investors', 'index') ? <HeaderSearch /> : undefined}
+      search={searchableKinds(user.role_id, terminology).length > 0 ? <HeaderSearch /> : undefined}
       actions={<NotificationCenter {...center} />}
     >
       <Outlet />

@@ -2,12 +2,20 @@ import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { ADMIN_SCREENS, type AdminScreen } from '../../config/admin-menu';
 import {
+  CLIENT_GROUP_TABS,
   CONTACT_TABS,
+  EXISTING_INVESTMENT_TABS,
+  DEAL_TABS,
   INVESTMENT_METHOD_TABS,
+  OPPORTUNITY_TABS,
   INVESTOR_TABS,
   NOMINEE_TABS,
   ORGANISATION_TABS,
+  type ClientGroupTabId,
   type ContactTabId,
+  type ExistingInvestmentTabId,
+  type OpportunityTabId,
+  type DealTabId,
   type InvestmentMethodTabId,
   type InvestorTabId,
   type NomineeTabId,
@@ -43,6 +51,9 @@ const investors = {
 const INVESTOR_TAB_PAGES: Record<InvestorTabId, PageLoader> = {
   activity: async () =>
     (await import('../../features/investors/pages/investor-activity-page')).InvestorActivityPage,
+  transactions: async () =>
+    (await import('../../features/investment-transactions/pages/record-transactions-pages'))
+      .InvestorTransactionsPage,
   documents: async () =>
     (await import('../../features/investors/pages/investor-documents-page')).InvestorDocumentsPage,
   'notes-calls-tasks': async () =>
@@ -107,6 +118,9 @@ const organisations = {
 } satisfies Record<string, PageLoader>;
 
 const ORGANISATION_TAB_PAGES: Record<OrganisationTabId, PageLoader> = {
+  transactions: async () =>
+    (await import('../../features/investment-transactions/pages/record-transactions-pages'))
+      .OrganisationTransactionsPage,
   details: async () =>
     (await import('../../features/organisations/pages/organisation-details-page')).OrganisationDetailsPage,
   'notes-calls-tasks': async () =>
@@ -129,6 +143,9 @@ const investmentMethods = {
 } satisfies Record<string, PageLoader>;
 
 const INVESTMENT_METHOD_TAB_PAGES: Record<InvestmentMethodTabId, PageLoader> = {
+  transactions: async () =>
+    (await import('../../features/investment-transactions/pages/record-transactions-pages'))
+      .InvestmentMethodTransactionsPage,
   details: async () =>
     (await import('../../features/investment-methods/pages/investment-method-details-page'))
       .InvestmentMethodDetailsPage,
@@ -145,8 +162,116 @@ const nominees = {
 } satisfies Record<string, PageLoader>;
 
 const NOMINEE_TAB_PAGES: Record<NomineeTabId, PageLoader> = {
+  transactions: async () =>
+    (await import('../../features/investment-transactions/pages/record-transactions-pages'))
+      .NomineeTransactionsPage,
   'notes-calls-tasks': async () =>
     (await import('../../features/nominees/pages/nominee-notes-page')).NomineeNotesPage,
+};
+
+const attributes = {
+  index: async () => (await import('../../features/attributes/pages/attributes-page')).AttributesPage,
+  industries: async () =>
+    (await import('../../features/attributes/pages/classification-list-page')).IndustriesPage,
+  investmentTypes: async () =>
+    (await import('../../features/attributes/pages/classification-list-page')).InvestmentTypesPage,
+  investmentSubTypes: async () =>
+    (await import('../../features/attributes/pages/classification-list-page')).InvestmentSubTypesPage,
+  investmentCategories: async () =>
+    (await import('../../features/attributes/pages/classification-list-page')).InvestmentCategoriesPage,
+  investmentCharacters: async () =>
+    (await import('../../features/attributes/pages/classification-list-page')).InvestmentCharactersPage,
+  kpiCategories: async () =>
+    (await import('../../features/attributes/pages/classification-list-page')).KpiCategoriesPage,
+  kpis: async () => (await import('../../features/attributes/pages/kpis-page')).KpisPage,
+  configure: async () =>
+    (await import('../../features/attributes/pages/attribute-configure-page')).AttributeConfigurePage,
+} satisfies Record<string, PageLoader>;
+
+const opportunities = {
+  list: async () =>
+    (await import('../../features/opportunities/pages/opportunities-list-page')).OpportunitiesListPage,
+  create: async () =>
+    (await import('../../features/opportunities/pages/new-opportunity-page')).NewOpportunityPage,
+  record: async () =>
+    (await import('../../features/opportunities/pages/opportunity-record-page')).OpportunityRecordPage,
+  preview: async () =>
+    (await import('../../features/opportunities/pages/opportunity-preview-page')).OpportunityPreviewPage,
+  existing: async () =>
+    (await import('../../features/opportunities/pages/existing-record-page')).ExistingRecordPage,
+} satisfies Record<string, PageLoader>;
+
+/** An opportunity's tabs (stages 1 to 4); the record page sends each stage to its own. */
+const OPPORTUNITY_TAB_PAGES: Record<OpportunityTabId, PageLoader> = {
+  transactions: async () =>
+    (await import('../../features/investment-transactions/pages/opportunity-transactions-page'))
+      .OpportunityTransactionsPage,
+  edit: async () =>
+    (await import('../../features/opportunities/pages/opportunity-edit-page')).OpportunityEditPage,
+  details: async () =>
+    (await import('../../features/opportunities/pages/opportunity-details-page')).OpportunityDetailsPage,
+  'key-information': async () =>
+    (await import('../../features/opportunities/pages/opportunity-key-information-page'))
+      .OpportunityKeyInformationPage,
+  'pre-emption': async () =>
+    (await import('../../features/pre-emption/pages/opportunity-pre-emption-page')).OpportunityPreEmptionPage,
+  'notes-calls-tasks': async () =>
+    (await import('../../features/opportunities/pages/opportunity-notes-page')).OpportunityNotesPage,
+};
+
+/** An existing investment's tabs (stages 5 and 6). */
+const EXISTING_INVESTMENT_TAB_PAGES: Record<ExistingInvestmentTabId, PageLoader> = {
+  'key-information': async () =>
+    (await import('../../features/opportunities/pages/opportunity-key-information-page'))
+      .OpportunityKeyInformationPage,
+  performance: async () =>
+    (await import('../../features/existing-investments/pages/existing-performance-page'))
+      .ExistingPerformancePage,
+  transactions: async () =>
+    (await import('../../features/existing-investments/pages/existing-transactions-page'))
+      .ExistingTransactionsPage,
+  'cap-table': async () =>
+    (await import('../../features/existing-investments/pages/cap-table-page')).CapTablePage,
+  'cap-table-performance': async () =>
+    (await import('../../features/existing-investments/pages/cap-table-page')).CapTablePerformancePage,
+  'notes-calls-tasks': async () =>
+    (await import('../../features/opportunities/pages/opportunity-notes-page')).ExistingNotesPage,
+};
+
+const clientGroups = {
+  list: async () =>
+    (await import('../../features/client-groups/pages/client-groups-list-page')).ClientGroupsListPage,
+  create: async () =>
+    (await import('../../features/client-groups/pages/new-client-group-page')).NewClientGroupPage,
+  record: async () =>
+    (await import('../../features/client-groups/pages/client-group-record-page')).ClientGroupRecordPage,
+  edit: async () =>
+    (await import('../../features/client-groups/pages/client-group-edit-page')).ClientGroupEditPage,
+} satisfies Record<string, PageLoader>;
+
+const CLIENT_GROUP_TAB_PAGES: Record<ClientGroupTabId, PageLoader> = {
+  members: async () =>
+    (await import('../../features/client-groups/pages/client-group-members-page')).ClientGroupMembersPage,
+  activity: async () =>
+    (await import('../../features/client-groups/pages/client-group-activity-page')).ClientGroupActivityPage,
+};
+
+const deals = {
+  board: async () => (await import('../../features/deals/pages/deals-page')).DealsPage,
+  create: async () => (await import('../../features/deals/pages/new-deal-page')).NewDealPage,
+  record: async () => (await import('../../features/deals/pages/deal-record-page')).DealRecordPage,
+  edit: async () => (await import('../../features/deals/pages/deal-edit-page')).DealEditPage,
+  pipelines: async () => (await import('../../features/pipelines/pages/pipelines-page')).PipelinesPage,
+  stages: async () =>
+    (await import('../../features/pipelines/pages/pipeline-stages-page')).PipelineStagesPage,
+} satisfies Record<string, PageLoader>;
+
+const DEAL_TAB_PAGES: Record<DealTabId, PageLoader> = {
+  'key-information': async () =>
+    (await import('../../features/deals/pages/deal-key-information-page')).DealKeyInformationPage,
+  performance: async () =>
+    (await import('../../features/deals/pages/deal-performance-page')).DealPerformancePage,
+  'notes-calls-tasks': async () => (await import('../../features/deals/pages/deal-notes-page')).DealNotesPage,
 };
 
 const compliance = {
@@ -269,6 +394,58 @@ export function adminRoutes(guards: Guards): RouteObject {
         ],
       },
       screen(ADMIN_SCREENS.nomineeEdit, nominees.edit),
+      screen(ADMIN_SCREENS.opportunities, opportunities.list),
+      screen(ADMIN_SCREENS.newOpportunity, opportunities.create),
+      screen(ADMIN_SCREENS.opportunityPreview, opportunities.preview),
+      screen(ADMIN_SCREENS.existingPreview, opportunities.preview),
+      {
+        // The bare address and a tab of the wrong stage move to the stage's page (spec §2.1).
+        path: ADMIN_SCREENS.opportunityRecord.path,
+        loader: guards.adminScreen(ADMIN_SCREENS.opportunityRecord),
+        lazy: { Component: opportunities.record },
+        children: tabRoutes(OPPORTUNITY_TABS, OPPORTUNITY_TAB_PAGES),
+      },
+      {
+        path: ADMIN_SCREENS.existingRecord.path,
+        loader: guards.adminScreen(ADMIN_SCREENS.existingRecord),
+        lazy: { Component: opportunities.existing },
+        children: tabRoutes(EXISTING_INVESTMENT_TABS, EXISTING_INVESTMENT_TAB_PAGES),
+      },
+      {
+        path: '/admin/investments/existing/:id',
+        loader: ({ params }) => redirect(`/admin/investments/existing/${params.id ?? ''}/details`),
+      },
+      screen(ADMIN_SCREENS.clientGroups, clientGroups.list),
+      screen(ADMIN_SCREENS.newClientGroup, clientGroups.create),
+      {
+        path: ADMIN_SCREENS.clientGroupDetails.path,
+        loader: guards.adminScreen(ADMIN_SCREENS.clientGroupDetails),
+        lazy: { Component: clientGroups.record },
+        children: tabRoutes(CLIENT_GROUP_TABS, CLIENT_GROUP_TAB_PAGES),
+      },
+      screen(ADMIN_SCREENS.clientGroupEdit, clientGroups.edit),
+      {
+        path: '/admin/investors/client-groups/:id',
+        loader: ({ params }) => redirect(`/admin/investors/client-groups/${params.id ?? ''}/details`),
+      },
+      screen(ADMIN_SCREENS.deals, deals.board),
+      screen(ADMIN_SCREENS.newDeal, deals.create),
+      screen(ADMIN_SCREENS.dealEdit, deals.edit),
+      {
+        path: ADMIN_SCREENS.dealRecord.path,
+        loader: guards.adminScreen(ADMIN_SCREENS.dealRecord),
+        lazy: { Component: deals.record },
+        children: [
+          // The deal's bare address opens its key information.
+          {
+            index: true,
+            loader: ({ params }) => redirect(`/admin/investments/deals/${params.id ?? ''}/key-information`),
+          },
+          ...tabRoutes(DEAL_TABS, DEAL_TAB_PAGES),
+        ],
+      },
+      screen(ADMIN_SCREENS.pipelines, deals.pipelines),
+      screen(ADMIN_SCREENS.pipelineStages, deals.stages),
       screen(ADMIN_SCREENS.signUpDocuments, compliance.signUpDocuments),
       screen(
         ADMIN_SCREENS.appropriatenessTest,
@@ -277,6 +454,15 @@ export function adminRoutes(guards: Guards): RouteObject {
             .AppropriatenessSettingsPage,
       ),
       screen(ADMIN_SCREENS.leadStatuses, investors.leadStatuses),
+      screen(ADMIN_SCREENS.attributes, attributes.index),
+      screen(ADMIN_SCREENS.industries, attributes.industries),
+      screen(ADMIN_SCREENS.investmentTypes, attributes.investmentTypes),
+      screen(ADMIN_SCREENS.investmentSubTypes, attributes.investmentSubTypes),
+      screen(ADMIN_SCREENS.investmentCategories, attributes.investmentCategories),
+      screen(ADMIN_SCREENS.investmentCharacters, attributes.investmentCharacters),
+      screen(ADMIN_SCREENS.kpiCategories, attributes.kpiCategories),
+      screen(ADMIN_SCREENS.kpis, attributes.kpis),
+      screen(ADMIN_SCREENS.attributeConfigure, attributes.configure),
       screen(ADMIN_SCREENS.account, settings.account),
       screen(ADMIN_SCREENS.features, settings.features),
       screen(

@@ -7,6 +7,12 @@ import type { Guards } from '../guards';
 const profilePages = async () =>
   (await import('../../features/investor-profile/load-pages')).loadProfilePages();
 
+/** Issue 11: the investing journey (list, opportunity, holding, amount), in one chunk. */
+const investingPages = async () =>
+  (await import('../../features/investor-investments/load-pages')).loadInvestingPages();
+/** The portfolio and a holding's page (issue 11), in one chunk. */
+const portfolioPages = async () => import('../../features/portfolio/load-pages');
+
 export function investorRoutes(guards: Guards): RouteObject {
   // A screen of the investor menu answers 404 while its feature is off (spec §2.1).
   const gate = (id: InvestorScreenId) => guards.investorFeature(investorScreen(id)?.feature);
@@ -22,6 +28,36 @@ export function investorRoutes(guards: Guards): RouteObject {
           Component: async () =>
             (await import('../../features/investor/pages/investor-overview-page')).InvestorOverviewPage,
         },
+      },
+      {
+        path: 'investments',
+        loader: gate('investments'),
+        lazy: { Component: async () => (await investingPages()).InvestmentsPage },
+      },
+      {
+        path: 'investments/:slug',
+        loader: gate('investments'),
+        lazy: { Component: async () => (await investingPages()).OpportunityPage },
+      },
+      {
+        path: 'investments/:slug/investor-type',
+        loader: gate('investments'),
+        lazy: { Component: async () => (await investingPages()).InvestorTypePage },
+      },
+      {
+        path: 'investments/:slug/invest',
+        loader: gate('investments'),
+        lazy: { Component: async () => (await investingPages()).InvestPage },
+      },
+      {
+        path: 'portfolio',
+        loader: gate('portfolio'),
+        lazy: { Component: async () => (await portfolioPages()).PortfolioPage },
+      },
+      {
+        path: 'portfolio/:id',
+        loader: gate('portfolio'),
+        lazy: { Component: async () => (await portfolioPages()).HoldingPage },
       },
       {
         path: 'profile/view',

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch } from '../../testing/fetch-mock';
@@ -35,7 +35,7 @@ describe('the global search', () => {
   it('finds as you type from two characters, groups by kind, and opens the result chosen with the keyboard', async () => {
     const { callsTo } = mockFetch({ 'GET /api/search': json(200, { data: RESULTS }) });
     const { router } = renderWithProviders(<GlobalSearch />, {
-      session: { status: 'authenticated', user: userWithRole(1) },
+      session: { status: 'authenticated', user: userWithRole(12) },
       routes: [{ path: '/admin/investors/:id/details', element: <p>record page</p> }],
     });
     const user = userEvent.setup();
@@ -70,7 +70,7 @@ describe('the global search', () => {
   it('is a combobox that says whether its list is open and which list it controls', async () => {
     mockFetch({ 'GET /api/search': json(200, { data: RESULTS }) });
     renderWithProviders(<GlobalSearch />, {
-      session: { status: 'authenticated', user: userWithRole(1) },
+      session: { status: 'authenticated', user: userWithRole(12) },
     });
     const user = userEvent.setup();
     const box = await screen.findByRole('combobox', { name: 'Search investors, contacts and organisations' });
@@ -94,10 +94,43 @@ describe('the global search', () => {
     expect(box).not.toHaveAttribute('aria-controls');
   });
 
-  it('is in the admin header only for roles that may list investors', async () => {
-    mockFetch({ 'GET /api/user': json(200, { data: userWithRole(2) }) });
+  it('finds, for the Entrepreneur, deals and opportunities only (spec §6), opening each on its stage’s page', async () => {
+    mockFetch({
+      'GET /api/user': json(200, { data: userWithRole(2) }),
+      'GET /api/search': json(200, {
+        data: [
+          {
+            type: 'pipeline_deal',
+            id: 4,
+            name: 'Heron seed',
+            email: null,
+            detail: 'Heron Ltd',
+            url: '/admin/investments/deals/4/key-information',
+          },
+          {
+            type: 'opportunity',
+            id: 9,
+            name: 'Heron Series A',
+            email: null,
+            detail: 'Heron Ltd',
+            url: '/admin/investments/existing/9/details',
+          },
+        ],
+      }),
+    });
     renderApp('/admin/settings/security');
     expect(await screen.findByRole('heading', { level: 1, name: 'Security' })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /^Search investors/ })).not.toBeInTheDocument();
+    const box = await screen.findByRole('combobox', { name: 'Search deals and opportunities' });
+    await userEvent.setup().type(box, 'he');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Heron seedHeron Ltd',
+      'Heron Series AHeron Ltd',
+    ]);
+    // The results are grouped under each kind's label (the menu names them too).
+    const results = screen.getByRole('listbox');
+    expect(within(results).getByText('Deals')).toBeInTheDocument();
+    expect(within(results).getByText('Opportunities')).toBeInTheDocument();
   });
 });

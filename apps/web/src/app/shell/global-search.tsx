@@ -1,10 +1,19 @@
 import { ActionIcon, Box, Combobox, Group, Loader, Modal, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import type { SearchResult, SubjectType } from '@portico/contracts';
-import { IconBuilding, IconSearch, IconUser, IconAddressBook } from '@tabler/icons-react';
+import type { SearchResult, SubjectType, Terminology } from '@portico/contracts';
+import { can, OPPORTUNITY_STATUSES, opportunityResource } from '@portico/contracts/constants';
+import {
+  IconAddressBook,
+  IconBuilding,
+  IconBriefcase,
+  IconRocket,
+  IconSearch,
+  IconUser,
+} from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { SEARCH_MIN_LENGTH, useSearch } from '../../features/search/api/search';
+import { useUser } from '../../lib/session';
 import { useTerminology } from '../../lib/terminology';
 
 const DEBOUNCE_MS = 250;
@@ -14,7 +23,29 @@ const GROUPS: ReadonlyArray<{ type: SubjectType; icon: ReactNode }> = [
   { type: 'investor', icon: <IconUser size={16} aria-hidden /> },
   { type: 'contact', icon: <IconAddressBook size={16} aria-hidden /> },
   { type: 'organisation', icon: <IconBuilding size={16} aria-hidden /> },
+  { type: 'pipeline_deal', icon: <IconBriefcase size={16} aria-hidden /> },
+  { type: 'opportunity', icon: <IconRocket size={16} aria-hidden /> },
 ];
+
+/**
+ * What the search finds for a role, in words (spec §6: each kind only where the role may list it): the
+ * CRM's records, deals, opportunities. Empty when it finds nothing for the role.
+ */
+export function searchableKinds(roleId: number | null | undefined, terminology: Terminology): string[] {
+  const kinds: string[] = [];
+  if (can(roleId, 'investors', 'index'))
+    kinds.push(terminology.investors.toLowerCase(), 'contacts', 'organisations');
+  if (can(roleId, 'pipeline_deals', 'index')) kinds.push(terminology.deals.toLowerCase());
+  if (OPPORTUNITY_STATUSES.some((stage) => can(roleId, opportunityResource(stage), 'index')))
+    kinds.push(terminology.opportunities.toLowerCase());
+  return kinds;
+}
+
+/** "investors, contacts and organisations" */
+const inWords = (kinds: string[]) =>
+  kinds.length <= 1
+    ? kinds.join('')
+    : `${kinds.slice(0, -1).join(', ')} and ${kinds[kinds.length - 1] ?? ''}`;
 
 interface GlobalSearchProps {
   /** after a result is opened (closes the phone's search sheet) */
@@ -50,7 +81,13 @@ export function GlobalSearch({ onOpen, autoFocus = false }: GlobalSearchProps) {
     investment_method: 'Investment methods',
     nominee: 'Nominees',
     investment_method_entity: 'Investment method accounts',
+    pipeline_deal: terminology.deals,
+    opportunity: terminology.opportunities,
+    client_group: 'Client groups',
   };
+
+  // Say what the box finds for this role: the CRM's records, the investment records, or both.
+  const searchLabel = `Search ${inWords(searchableKinds(useUser().role_id, terminology))}`;
 
   const open = (url: string) => {
     combobox.closeDropdown();
@@ -71,7 +108,7 @@ export function GlobalSearch({ onOpen, autoFocus = false }: GlobalSearchProps) {
       {/* aria-expanded always (false while closed), aria-controls while the list is shown. */}
       <Combobox.Target withExpandedAttribute>
         <TextInput
-          aria-label={`Search ${terminology.investors.toLowerCase()}, contacts and organisations`}
+          aria-label={searchLabel}
           placeholder="Search by name or email"
           role="combobox"
           aria-autocomplete="list"
@@ -109,9 +146,9 @@ export function GlobalSearch({ onOpen, autoFocus = false }: GlobalSearchProps) {
                           <Text size="sm" fw={600} truncate>
                             {result.name}
                           </Text>
-                          {result.email && (
+                          {(result.email ?? result.detail) && (
                             <Text size="xs" c="dimmed" truncate>
-                              {result.email}
+                              {result.email ?? result.detail}
                             </Text>
                           )}
                         </Box>

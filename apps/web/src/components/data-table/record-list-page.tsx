@@ -1,6 +1,6 @@
 import { Button, Collapse, Group, Paper, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ListColumn, ListQueryParams, PaginationMeta, SubjectType } from '@portico/contracts';
+import type { ListColumn, ListQueryParams, PaginationMeta, Resource, SubjectType } from '@portico/contracts';
 import { can } from '@portico/contracts/constants';
 import { IconPlus, type Icon } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
@@ -58,6 +58,10 @@ export interface RecordListPageProps<
   noun: Noun;
   /** the records a row opens */
   recordType: SubjectType;
+  /** the resource guarding the rows (spec §6); `investors` for the CRM's records */
+  resource?: Resource;
+  /** the page a row opens, when it is not the record type's (an opportunity's depends on its stage) */
+  hrefOf?: (row: Row) => string | undefined;
   /** the list's address on the API; its export answers at `${apiPath}/export` */
   apiPath: string;
   /** the page that adds one, its button, the empty list's call to action, and their icon (a plus) */
@@ -105,6 +109,8 @@ export function RecordListPage<
   description,
   noun,
   recordType,
+  resource = 'investors',
+  hrefOf,
   apiPath,
   create,
   actions,
@@ -145,11 +151,13 @@ export function RecordListPage<
     perPage: list.perPage,
     columns: list.columns.visible,
   });
-  // Every CRM record type is guarded by the investors resource (decision 006).
+  // Every CRM record type is guarded by the investors resource (decision 006); investment records by theirs.
   const may = {
-    create: can(user.role_id, 'investors', 'create'),
-    show: can(user.role_id, 'investors', 'show'),
+    create: can(user.role_id, resource, 'create'),
+    show: can(user.role_id, resource, 'show'),
   };
+  const rowHref = (row: Row) =>
+    hrefOf ? hrefOf(row) : row.id !== undefined ? recordPath(recordType, row.id) : undefined;
   const newHref = may.create ? create.path : undefined;
   const CreateIcon = create.icon ?? IconPlus;
 
@@ -158,11 +166,7 @@ export function RecordListPage<
   const name: RecordCell<Row> = {
     sortKey: 'name',
     render: (row) => (
-      <RecordName
-        name={row.name}
-        href={may.show && row.id !== undefined ? recordPath(recordType, row.id) : undefined}
-        detail={moved?.text(row)}
-      />
+      <RecordName name={row.name} href={may.show ? rowHref(row) : undefined} detail={moved?.text(row)} />
     ),
   };
   // The name is one of the columns; the others' cells are the caller's.
@@ -252,7 +256,8 @@ export function RecordListPage<
                 onRowClick={
                   may.show
                     ? (row) => {
-                        if (row.id !== undefined) void navigate(recordPath(recordType, row.id));
+                        const href = rowHref(row);
+                        if (href !== undefined) void navigate(href);
                       }
                     : undefined
                 }

@@ -41,10 +41,12 @@ describe('the error page (spec §2.4, §8)', () => {
     ]);
   });
 
-  it('investors get Overview, and no Investment Opportunities while that screen does not exist', () => {
+  it('investors get Overview and Investment Opportunities', () => {
     renderWithProviders(<ErrorPage status={403} />, { session: investor });
-    expect(links()).toEqual([['Overview', '/investor']]);
-    expect(screen.queryByText('Investment Opportunities')).not.toBeInTheDocument();
+    expect(links()).toEqual([
+      ['Overview', '/investor'],
+      ['Investment Opportunities', '/investor/investments'],
+    ]);
   });
 
   it('investors get Investment Opportunities as soon as the investor menu has the investments screen', () => {

@@ -1,5 +1,5 @@
 import { NavLink, Stack } from '@mantine/core';
-import { IconGauge, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconBriefcase, IconGauge, IconSettings, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { AdminMenuIcon, AdminMenuItem } from '../../config/admin-menu';
@@ -8,6 +8,7 @@ import { useTerminology } from '../../lib/terminology';
 const ICONS: Record<AdminMenuIcon, ReactNode> = {
   overview: <IconGauge size={20} stroke={1.6} aria-hidden />,
   investors: <IconUsers size={20} stroke={1.6} aria-hidden />,
+  investments: <IconBriefcase size={20} stroke={1.6} aria-hidden />,
   settings: <IconSettings size={20} stroke={1.6} aria-hidden />,
 };
 

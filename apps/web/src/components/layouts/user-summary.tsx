@@ -1,4 +1,4 @@
-import { Avatar, Group, Stack, Text } from '@mantine/core';
+import { Group, Image, Stack, Text } from '@mantine/core';
 import type { User } from '@portico/contracts';
 import { DEFAULT_AVATAR } from '@portico/contracts/constants';
 import { useRoleName } from '../../lib/terminology';
@@ -8,7 +8,17 @@ export function UserSummary({ user, showRole = true }: { user: User; showRole?: 
   const roleName = useRoleName();
   return (
     <Group gap="sm" wrap="nowrap">
-      <Avatar src={user.avatar || DEFAULT_AVATAR} alt="" radius="xl" size={36} />
+      {/* Image, not Avatar: the first page already loads it (the investor page's bundle budget). */}
+      <Image
+        src={user.avatar || DEFAULT_AVATAR}
+        fallbackSrc={DEFAULT_AVATAR}
+        alt=""
+        radius="xl"
+        w={36}
+        h={36}
+        fit="cover"
+        style={{ flex: 'none' }}
+      />
       <Stack gap={0} visibleFrom="sm">
         <Text size="sm" fw={600} lh={1.2}>
           {user.name}

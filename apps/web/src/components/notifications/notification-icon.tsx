@@ -6,6 +6,7 @@ import {
   IconCoins,
   IconFileAnalytics,
   IconMailOpened,
+  IconShieldHalf,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -15,6 +16,7 @@ const ICONS: Record<IconName, { icon: Icon; color: string }> = {
   investment_opportunity_invested: { icon: IconCoins, color: 'success' },
   investment_opportunity_transition_existing: { icon: IconArrowsExchange, color: 'primary' },
   investment_opportunity_invited: { icon: IconMailOpened, color: 'secondary' },
+  investment_opportunity_pre_emption: { icon: IconShieldHalf, color: 'primary' },
   default: { icon: IconBell, color: 'gray' },
 };
 

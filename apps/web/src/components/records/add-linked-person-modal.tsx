@@ -1,11 +1,9 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
-import { MODAL_SIZES } from '../../theme/theme';
-import { FormError } from '../form/form-error';
 import { useServerForm } from '../form/use-server-form';
 import { zodResolver, type ValidatingSchema } from '../form/zod-resolver';
 import { PersonPicker } from './person-picker';
+import { FormModal, ModalForm } from '../modals/form-modal';
 
 /** The add form's values: the investor picked, and what the link says about them (role, designation). */
 export type LinkedPersonValues<Extra> = Extra & { user_id: string | null };
@@ -66,28 +64,23 @@ export function AddLinkedPersonModal<Extra extends Record<string, unknown>, Inpu
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={title} size={MODAL_SIZES.choice}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <PersonPicker
-            kind="investor"
-            label="Investor"
-            required
-            autoFocus
-            {...form.getInputProps('user_id')}
-          />
-          {fields(form)}
-          <FormError message={formError} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={submitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={submitting}>
-              {submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={close} title={title}>
+      <ModalForm
+        onSubmit={onSubmit}
+        formError={formError}
+        submitting={submitting}
+        submitLabel={submitLabel}
+        onCancel={close}
+      >
+        <PersonPicker
+          kind="investor"
+          label="Investor"
+          required
+          autoFocus
+          {...form.getInputProps('user_id')}
+        />
+        {fields(form)}
+      </ModalForm>
+    </FormModal>
   );
 }

@@ -53,9 +53,10 @@ describe('record tabs', () => {
     expect(visibleRecordTabs(TABS, 9, ALL_FEATURES_OFF)).toEqual([]);
   });
 
-  it('today shows every investor tab in the spec’s order, never Transactions yet', () => {
+  it('shows every investor tab in the spec’s order, Transactions second', () => {
     expect(labels(visibleRecordTabs(INVESTOR_TABS, 12, ALL_FEATURES_OFF))).toEqual([
       'Activity',
+      'Transactions',
       'Documents',
       'Notes, Calls and Tasks',
       'Investor Category',

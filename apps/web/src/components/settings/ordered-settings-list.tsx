@@ -52,6 +52,8 @@ interface OrderedSettingsListProps<Item extends OrderedItem> {
   deleteConsequence: ReactNode;
   maxWidth: number;
   skeletonRows: number;
+  /** above the list: what narrows it (the investment type whose sub-types are shown) */
+  toolbar?: ReactNode;
 }
 
 /**
@@ -76,6 +78,7 @@ export function OrderedSettingsList<Item extends OrderedItem>({
   deleteConsequence,
   maxWidth,
   skeletonRows,
+  toolbar,
 }: OrderedSettingsListProps<Item>) {
   const user = useUser();
   const [editing, setEditing] = useState<{ item: Item | null }>();
@@ -186,6 +189,7 @@ export function OrderedSettingsList<Item extends OrderedItem>({
         }
       />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} maw={maxWidth}>
+        {toolbar}
         {loadError || (
           <DataTable
             caption={Many}

@@ -1,4 +1,4 @@
-import type { Branding } from '@portico/contracts';
+import { FEATURE_FLAGS, type Branding } from '@portico/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -173,7 +173,7 @@ describe('settings → account → features', () => {
     });
     const user = userEvent.setup();
     const riskSwitch = await screen.findByRole('switch', { name: /^Risk warning/ });
-    expect(screen.getAllByRole('switch')).toHaveLength(19);
+    expect(screen.getAllByRole('switch')).toHaveLength(FEATURE_FLAGS.length);
     expect(screen.getByText(/Pooled funds: the Funds menu/)).toBeInTheDocument();
     expect(riskSwitch).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Save features' })).toBeDisabled();

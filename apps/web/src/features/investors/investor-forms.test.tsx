@@ -163,6 +163,7 @@ describe('an investor record', () => {
         .map((link) => link.textContent),
     ).toEqual([
       'Activity',
+      'Transactions',
       'Documents',
       'Notes, Calls and Tasks',
       'Investor Category',

@@ -51,6 +51,10 @@ function open(
     'GET /api/nominees/3/notes': json(200, { data: [] }),
     'GET /api/nominees/3/calls': json(200, { data: [] }),
     'GET /api/nominees/3/tasks': json(200, { data: [] }),
+    'GET /api/nominees/3/investments': json(200, {
+      data: [],
+      totals: { count: 0, committed: '0.00', called: '0.00', received: '0.00' },
+    }),
     ...routes,
   });
   return { ...mock, ...renderApp(path) };
@@ -73,7 +77,7 @@ describe('nominees', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
   });
 
-  it('open on their notes, calls and tasks, below their details and clients', async () => {
+  it('open on their transactions (spec §2.1), below their details and clients', async () => {
     const { router } = open('/admin/investors/nominees?search=portico');
     const user = userEvent.setup();
     // The first render of the admin area in a test file is the slowest.
@@ -81,7 +85,7 @@ describe('nominees', { timeout: 30_000 }, () => {
     expect(screen.getByText('Showing 1–1 of 1 nominee')).toBeInTheDocument();
     await user.click(link);
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe('/admin/investors/nominees/3/notes-calls-tasks'),
+      expect(router.state.location.pathname).toBe('/admin/investors/nominees/3/transactions'),
     );
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Portico Nominees Ltd' }),
@@ -95,7 +99,8 @@ describe('nominees', { timeout: 30_000 }, () => {
     );
     expect(within(clients).getByText('OC-001')).toBeInTheDocument();
     expect(screen.getByText('Acts for 1 investor.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Notes, Calls and Tasks' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Transactions' })).toBeInTheDocument();
+    expect(await screen.findByText('No investments yet')).toBeInTheDocument();
   });
 
   it('export the searched, sorted list with its visible columns as CSV or Excel links', async () => {

@@ -187,7 +187,7 @@ describe('an organisation record', { timeout: 30_000 }, () => {
       within(tabs)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Details', 'Notes, Calls and Tasks']);
+    ).toEqual(['Details', 'Transactions', 'Notes, Calls and Tasks']);
     const members = await screen.findByRole('table', { name: 'Members of Acme Holdings' });
     expect(await within(members).findByRole('link', { name: 'Olivia Carter' })).toHaveAttribute(
       'href',

@@ -1,11 +1,10 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { rejectionInputSchema } from '@portico/contracts';
 import type { ReactNode } from 'react';
-import { MODAL_SIZES } from '../../../theme/theme';
-import { FormError } from '../../form/form-error';
 import { useServerForm } from '../../form/use-server-form';
 import { zodResolver, type ValidatingSchema } from '../../form/zod-resolver';
+import { FormModal, ModalForm } from '../../modals/form-modal';
 
 interface RejectValues extends Record<string, unknown> {
   reason: string;
@@ -44,30 +43,26 @@ function RejectForm({
     onSuccess: onClose,
   });
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack>
-        <Text component="div">{children}</Text>
-        <Textarea
-          label="Reason"
-          description="Told to the investor, so they know what to do next."
-          required
-          autosize
-          minRows={3}
-          maxLength={maxLength}
-          data-autofocus
-          {...form.getInputProps('reason')}
-        />
-        <FormError message={formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" color="danger" loading={submitting}>
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm
+      onSubmit={onSubmit}
+      formError={formError}
+      submitting={submitting}
+      submitLabel={confirmLabel}
+      onCancel={onClose}
+      danger
+    >
+      <Text component="div">{children}</Text>
+      <Textarea
+        label="Reason"
+        description="Told to the investor, so they know what to do next."
+        required
+        autosize
+        minRows={3}
+        maxLength={maxLength}
+        data-autofocus
+        {...form.getInputProps('reason')}
+      />
+    </ModalForm>
   );
 }
 
@@ -77,8 +72,8 @@ function RejectForm({
  */
 export function RejectModal({ opened, onClose, title, ...rest }: RejectModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={MODAL_SIZES.confirmation}>
-      {opened && <RejectForm onClose={onClose} {...rest} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={title} size="confirmation">
+      <RejectForm onClose={onClose} {...rest} />
+    </FormModal>
   );
 }

@@ -1,13 +1,12 @@
-import { Autocomplete, Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
+import { Autocomplete, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { Document } from '@portico/contracts';
 import { useChangeDocument } from '../../../lib/records/change-document';
 import type { RecordRef } from '../../../lib/records/record-keys';
-import { MODAL_SIZES } from '../../../theme/theme';
-import { FormError } from '../../form/form-error';
 import { useServerForm } from '../../form/use-server-form';
 import { DOCUMENT_CATEGORY_SUGGESTIONS } from './document-rules';
+import { FormModal, ModalForm } from '../../modals/form-modal';
 
 interface EditValues extends Record<string, unknown> {
   name: string;
@@ -59,37 +58,32 @@ function EditDocumentForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack>
-        <TextInput label="Name" required maxLength={200} data-autofocus {...form.getInputProps('name')} />
-        <Autocomplete
-          label="Category"
-          description="Optional."
-          data={DOCUMENT_CATEGORY_SUGGESTIONS}
-          maxLength={80}
-          {...form.getInputProps('category')}
-        />
-        <Radio.Group label="Who can see it" {...form.getInputProps('visibility')}>
-          <Stack gap="xs" mt="xs">
-            <Radio
-              value="private"
-              label="Private"
-              description="Admin only: staff see it, never the investor."
-            />
-            <Radio value="public" label="Public" description={publicDescription} />
-          </Stack>
-        </Radio.Group>
-        <FormError message={formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Save document
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm
+      onSubmit={onSubmit}
+      formError={formError}
+      submitting={submitting}
+      submitLabel="Save document"
+      onCancel={onDone}
+    >
+      <TextInput label="Name" required maxLength={200} data-autofocus {...form.getInputProps('name')} />
+      <Autocomplete
+        label="Category"
+        description="Optional."
+        data={DOCUMENT_CATEGORY_SUGGESTIONS}
+        maxLength={80}
+        {...form.getInputProps('category')}
+      />
+      <Radio.Group label="Who can see it" {...form.getInputProps('visibility')}>
+        <Stack gap="xs" mt="xs">
+          <Radio
+            value="private"
+            label="Private"
+            description="Admin only: staff see it, never the investor."
+          />
+          <Radio value="public" label="Public" description={publicDescription} />
+        </Stack>
+      </Radio.Group>
+    </ModalForm>
   );
 }
 
@@ -106,7 +100,7 @@ export function DocumentEditModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={document !== undefined} onClose={onClose} title="Edit document" size={MODAL_SIZES.choice}>
+    <FormModal opened={document !== undefined} onClose={onClose} title="Edit document">
       {document && (
         <EditDocumentForm
           record={record}
@@ -115,6 +109,6 @@ export function DocumentEditModal({
           onDone={onClose}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -31,7 +31,7 @@ export function DocumentsPanel({
   record,
   publicDescription = 'Visible in the investor portal.',
 }: DocumentsPanelProps) {
-  const permissions = useRecordPermissions();
+  const permissions = useRecordPermissions(record.type);
   const { data, isPending, isError, error } = useDocuments(record);
   const change = useChangeDocument(record);
   const remove = useDeleteDocument(record);

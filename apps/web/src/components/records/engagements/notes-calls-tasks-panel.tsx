@@ -51,7 +51,7 @@ function TabLabel({
  */
 export function NotesCallsTasksPanel({ record }: { record: RecordRef }) {
   const user = useUser();
-  const permissions = useRecordPermissions();
+  const permissions = useRecordPermissions(record.type);
   const [params, setParams] = useSearchParams();
   const requested = params.get('section');
   const section: EngagementSection = isSection(requested) ? requested : 'notes';

@@ -4,7 +4,6 @@ import {
   Checkbox,
   Fieldset,
   Group,
-  Modal,
   Stack,
   Text,
   Textarea,
@@ -22,10 +21,9 @@ import {
   type ComplianceQuestionAdmin,
 } from '@portico/contracts';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { FormError } from '../../../components/form/form-error';
+import { FormModal, ModalForm } from '../../../components/modals/form-modal';
 import { useServerForm } from '../../../components/form/use-server-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
-import { MODAL_SIZES } from '../../../theme/theme';
 import { useCreateComplianceQuestion, useUpdateComplianceQuestion } from '../api/compliance-questions';
 
 interface OptionValues {
@@ -114,104 +112,99 @@ function QuestionForm({
   const optionsError = form.errors.options;
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack>
-        <Textarea
-          label="Question"
-          required
-          autosize
-          minRows={2}
-          maxLength={COMPLIANCE_QUESTION_MAX}
-          data-autofocus
-          {...form.getInputProps('question')}
-        />
-        <Fieldset legend="Options, in the order shown" variant="unstyled">
-          <Stack gap="xs">
-            <Text size="xs" c="dimmed">
-              Tick every correct option. Investors tick all that apply and are never told how many are
-              correct; a question counts as right only when exactly the correct options are ticked.
-            </Text>
-            {values.options.map((option, index) => (
-              // On a phone the controls wrap below the option's text.
-              <Group key={option.key} gap="xs" align="flex-end" wrap="wrap">
-                <TextInput
-                  style={{ flex: '1 1 220px' }}
-                  label={`Option ${index + 1}`}
-                  required
-                  maxLength={COMPLIANCE_OPTION_MAX}
-                  {...form.getInputProps(`options.${index}.option`)}
+    <ModalForm
+      onSubmit={onSubmit}
+      formError={formError}
+      submitting={submitting}
+      submitLabel={question ? 'Save question' : 'Add question'}
+      onCancel={onDone}
+    >
+      <Textarea
+        label="Question"
+        required
+        autosize
+        minRows={2}
+        maxLength={COMPLIANCE_QUESTION_MAX}
+        data-autofocus
+        {...form.getInputProps('question')}
+      />
+      <Fieldset legend="Options, in the order shown" variant="unstyled">
+        <Stack gap="xs">
+          <Text size="xs" c="dimmed">
+            Tick every correct option. Investors tick all that apply and are never told how many are correct;
+            a question counts as right only when exactly the correct options are ticked.
+          </Text>
+          {values.options.map((option, index) => (
+            // On a phone the controls wrap below the option's text.
+            <Group key={option.key} gap="xs" align="flex-end" wrap="wrap">
+              <TextInput
+                style={{ flex: '1 1 220px' }}
+                label={`Option ${index + 1}`}
+                required
+                maxLength={COMPLIANCE_OPTION_MAX}
+                {...form.getInputProps(`options.${index}.option`)}
+              />
+              <Group gap={4} h={36} wrap="nowrap">
+                <Checkbox
+                  mr="xs"
+                  label="Correct"
+                  aria-label={`Option ${index + 1} is correct`}
+                  {...form.getInputProps(`options.${index}.is_correct`, { type: 'checkbox' })}
                 />
-                <Group gap={4} h={36} wrap="nowrap">
-                  <Checkbox
-                    mr="xs"
-                    label="Correct"
-                    aria-label={`Option ${index + 1} is correct`}
-                    {...form.getInputProps(`options.${index}.is_correct`, { type: 'checkbox' })}
-                  />
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={`Move option ${index + 1} up`}
-                    disabled={index === 0}
-                    onClick={() => form.reorderListItem('options', { from: index, to: index - 1 })}
-                  >
-                    <IconArrowUp size={16} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={`Move option ${index + 1} down`}
-                    disabled={index === values.options.length - 1}
-                    onClick={() => form.reorderListItem('options', { from: index, to: index + 1 })}
-                  >
-                    <IconArrowDown size={16} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="danger"
-                    aria-label={`Remove option ${index + 1}`}
-                    disabled={values.options.length <= 2}
-                    onClick={() => form.removeListItem('options', index)}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Group>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={`Move option ${index + 1} up`}
+                  disabled={index === 0}
+                  onClick={() => form.reorderListItem('options', { from: index, to: index - 1 })}
+                >
+                  <IconArrowUp size={16} aria-hidden />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={`Move option ${index + 1} down`}
+                  disabled={index === values.options.length - 1}
+                  onClick={() => form.reorderListItem('options', { from: index, to: index + 1 })}
+                >
+                  <IconArrowDown size={16} aria-hidden />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="danger"
+                  aria-label={`Remove option ${index + 1}`}
+                  disabled={values.options.length <= 2}
+                  onClick={() => form.removeListItem('options', index)}
+                >
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
               </Group>
-            ))}
-            {typeof optionsError === 'string' && (
-              <Text size="sm" c="danger" role="alert">
-                {optionsError}
-              </Text>
-            )}
-            <Group>
-              <Button
-                variant="light"
-                size="xs"
-                leftSection={<IconPlus size={16} aria-hidden />}
-                disabled={values.options.length >= COMPLIANCE_OPTIONS_PER_QUESTION}
-                onClick={() => form.insertListItem('options', blankOption())}
-              >
-                Add an option
-              </Button>
             </Group>
-          </Stack>
-        </Fieldset>
-        <Checkbox
-          label="Active"
-          description="Only active questions are asked. An inactive one may be left without a correct option while you write it."
-          {...form.getInputProps('active', { type: 'checkbox' })}
-        />
-        <FormError message={formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting} disabled={submitting}>
-            {question ? 'Save question' : 'Add question'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          ))}
+          {typeof optionsError === 'string' && (
+            <Text size="sm" c="danger" role="alert">
+              {optionsError}
+            </Text>
+          )}
+          <Group>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              disabled={values.options.length >= COMPLIANCE_OPTIONS_PER_QUESTION}
+              onClick={() => form.insertListItem('options', blankOption())}
+            >
+              Add an option
+            </Button>
+          </Group>
+        </Stack>
+      </Fieldset>
+      <Checkbox
+        label="Active"
+        description="Only active questions are asked. An inactive one may be left without a correct option while you write it."
+        {...form.getInputProps('active', { type: 'checkbox' })}
+      />
+    </ModalForm>
   );
 }
 
@@ -228,13 +221,13 @@ export function QuestionModal({
   onClose: () => void;
 }) {
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={question ? 'Edit question' : 'Add a question'}
-      size={MODAL_SIZES.standard}
+      size="standard"
     >
-      {opened && <QuestionForm bank={bank} question={question} onDone={onClose} />}
-    </Modal>
+      <QuestionForm bank={bank} question={question} onDone={onClose} />
+    </FormModal>
   );
 }

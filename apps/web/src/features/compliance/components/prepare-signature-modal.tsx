@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Modal, Progress, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { FileInput, Progress, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -8,13 +8,12 @@ import {
 } from '@portico/contracts';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
-import { FormError } from '../../../components/form/form-error';
 import { useServerForm } from '../../../components/form/use-server-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
 import { formatBytes } from '../../../lib/format';
 import { inSentence, useTerminology } from '../../../lib/terminology';
-import { MODAL_SIZES } from '../../../theme/theme';
 import { useCreateSignatureRequest } from '../api/signature-requests';
+import { FormModal, ModalForm } from '../../../components/modals/form-modal';
 
 interface PrepareValues extends Record<string, unknown> {
   title: string;
@@ -72,56 +71,51 @@ function PrepareSignatureForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack>
-        <Text size="sm" c="dimmed">
-          The {investorWord} is notified and signs the PDF in the portal, typing or drawing their signature.
-          The signed copy, stamped with their name, the time and the document’s fingerprint, is kept with
-          their documents.
-        </Text>
-        <TextInput
-          label="Title"
-          required
-          maxLength={200}
-          placeholder="Subscription agreement"
-          data-autofocus
-          {...form.getInputProps('title')}
-        />
-        <Textarea
-          label="Message"
-          description="Optional: shown to the investor with the document."
-          autosize
-          minRows={2}
-          maxLength={2000}
-          {...form.getInputProps('message')}
-        />
-        <FileInput
-          label="PDF to sign"
-          required
-          accept="application/pdf,.pdf"
-          clearable
-          leftSection={<IconFileTypePdf size={18} aria-hidden />}
-          placeholder="Choose a PDF"
-          description={`A PDF of up to ${formatBytes(DOCUMENT_MAX_BYTES)}, not password-protected.`}
-          {...form.getInputProps('file')}
-        />
-        {progress !== undefined && (
-          <Stack gap={2}>
-            <Text size="xs">Uploading… {progress}%</Text>
-            <Progress value={progress} size="sm" aria-label="Upload progress" />
-          </Stack>
-        )}
-        <FormError message={formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => onDone()} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Send for signature
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm
+      onSubmit={onSubmit}
+      formError={formError}
+      submitting={submitting}
+      submitLabel="Send for signature"
+      onCancel={() => onDone()}
+    >
+      <Text size="sm" c="dimmed">
+        The {investorWord} is notified and signs the PDF in the portal, typing or drawing their signature. The
+        signed copy, stamped with their name, the time and the document’s fingerprint, is kept with their
+        documents.
+      </Text>
+      <TextInput
+        label="Title"
+        required
+        maxLength={200}
+        placeholder="Subscription agreement"
+        data-autofocus
+        {...form.getInputProps('title')}
+      />
+      <Textarea
+        label="Message"
+        description="Optional: shown to the investor with the document."
+        autosize
+        minRows={2}
+        maxLength={2000}
+        {...form.getInputProps('message')}
+      />
+      <FileInput
+        label="PDF to sign"
+        required
+        accept="application/pdf,.pdf"
+        clearable
+        leftSection={<IconFileTypePdf size={18} aria-hidden />}
+        placeholder="Choose a PDF"
+        description={`A PDF of up to ${formatBytes(DOCUMENT_MAX_BYTES)}, not password-protected.`}
+        {...form.getInputProps('file')}
+      />
+      {progress !== undefined && (
+        <Stack gap={2}>
+          <Text size="xs">Uploading… {progress}%</Text>
+          <Progress value={progress} size="sm" aria-label="Upload progress" />
+        </Stack>
+      )}
+    </ModalForm>
   );
 }
 
@@ -136,13 +130,8 @@ export function PrepareSignatureModal({
   onClose: (request?: SignatureRequest) => void;
 }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={() => onClose()}
-      title="Prepare a document for signature"
-      size={MODAL_SIZES.choice}
-    >
-      {opened && <PrepareSignatureForm investorId={investorId} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={() => onClose()} title="Prepare a document for signature">
+      <PrepareSignatureForm investorId={investorId} onDone={onClose} />
+    </FormModal>
   );
 }

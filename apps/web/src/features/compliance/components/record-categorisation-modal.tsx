@@ -1,15 +1,4 @@
-import {
-  Button,
-  Group,
-  Modal,
-  Paper,
-  ScrollArea,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Group, Paper, ScrollArea, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -24,7 +13,7 @@ import {
   type NewCategorisationInput,
 } from '@portico/contracts';
 import dayjs from 'dayjs';
-import { FormError } from '../../../components/form/form-error';
+import { FormModal, ModalForm } from '../../../components/modals/form-modal';
 import { useServerForm } from '../../../components/form/use-server-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
 import { QuestionField } from '../../../components/records/compliance/question-field';
@@ -34,7 +23,6 @@ import {
 } from '../../../components/records/compliance/statement-answers';
 import { Paragraphs } from '../../../components/text/paragraphs';
 import { useTerminology } from '../../../lib/terminology';
-import { MODAL_SIZES } from '../../../theme/theme';
 import { categoryLabel } from '../../investors/components/investor-badges';
 import { useRecordCategorisation } from '../api/categorisations';
 
@@ -119,72 +107,67 @@ function RecordCategorisationForm({ investorId, onDone }: { investorId: number; 
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack>
-        <Text size="sm" c="dimmed">
-          Record a statement the investor signed on paper or elsewhere. It is valid for 12 months from the
-          date it was signed.
-        </Text>
-        <Group grow align="flex-start" wrap="wrap">
-          <Select
-            label="Category"
-            required
-            placeholder="Choose the statement signed"
-            data={currentCategorisationStatements().map((item) => ({
-              value: item.category,
-              label: categoryLabel(terminology, item.category),
-            }))}
-            data-autofocus
-            {...form.getInputProps(CATEGORY)}
-            onChange={(value) => {
-              // Each statement has its own questions: answers to another's would be refused.
-              form.setValues(blankValues(value as InvestorCategory | null, values[SIGNED_AT] as string));
-              form.clearErrors();
-            }}
-            miw={220}
-          />
-          <TextInput
-            label="Signed on"
-            type="date"
-            required
-            max={dayjs().format('YYYY-MM-DD')}
-            {...form.getInputProps(SIGNED_AT)}
-            miw={180}
-          />
-        </Group>
-        {statement && (
-          <>
-            <Paper withBorder radius="sm" p="sm" bg="gray.0">
-              <Title order={3} size="h5" mb={4}>
-                {statement.title}
-              </Title>
-              <Text size="xs" c="dimmed" mb="xs">
-                Version {statement.version}
-              </Text>
-              <ScrollArea.Autosize mah={200} type="auto">
-                <Paragraphs text={statement.text} size="xs" />
-              </ScrollArea.Autosize>
-            </Paper>
-            <Stack gap="md">
-              {questions
-                .filter((question) => isAsked(question, values))
-                .map((question) => (
-                  <QuestionField key={question.key} question={question} form={form} />
-                ))}
-            </Stack>
-          </>
-        )}
-        <FormError message={formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Record categorisation
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm
+      onSubmit={onSubmit}
+      formError={formError}
+      submitting={submitting}
+      submitLabel="Record categorisation"
+      onCancel={onDone}
+    >
+      <Text size="sm" c="dimmed">
+        Record a statement the investor signed on paper or elsewhere. It is valid for 12 months from the date
+        it was signed.
+      </Text>
+      <Group grow align="flex-start" wrap="wrap">
+        <Select
+          label="Category"
+          required
+          placeholder="Choose the statement signed"
+          data={currentCategorisationStatements().map((item) => ({
+            value: item.category,
+            label: categoryLabel(terminology, item.category),
+          }))}
+          data-autofocus
+          {...form.getInputProps(CATEGORY)}
+          onChange={(value) => {
+            // Each statement has its own questions: answers to another's would be refused.
+            form.setValues(blankValues(value as InvestorCategory | null, values[SIGNED_AT] as string));
+            form.clearErrors();
+          }}
+          miw={220}
+        />
+        <TextInput
+          label="Signed on"
+          type="date"
+          required
+          max={dayjs().format('YYYY-MM-DD')}
+          {...form.getInputProps(SIGNED_AT)}
+          miw={180}
+        />
+      </Group>
+      {statement && (
+        <>
+          <Paper withBorder radius="sm" p="sm" bg="gray.0">
+            <Title order={3} size="h5" mb={4}>
+              {statement.title}
+            </Title>
+            <Text size="xs" c="dimmed" mb="xs">
+              Version {statement.version}
+            </Text>
+            <ScrollArea.Autosize mah={200} type="auto">
+              <Paragraphs text={statement.text} size="xs" />
+            </ScrollArea.Autosize>
+          </Paper>
+          <Stack gap="md">
+            {questions
+              .filter((question) => isAsked(question, values))
+              .map((question) => (
+                <QuestionField key={question.key} question={question} form={form} />
+              ))}
+          </Stack>
+        </>
+      )}
+    </ModalForm>
   );
 }
 
@@ -199,8 +182,8 @@ export function RecordCategorisationModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Record a categorisation" size={MODAL_SIZES.standard}>
-      {opened && <RecordCategorisationForm investorId={investorId} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title="Record a categorisation" size="standard">
+      <RecordCategorisationForm investorId={investorId} onDone={onClose} />
+    </FormModal>
   );
 }

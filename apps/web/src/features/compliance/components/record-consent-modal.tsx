@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Paper, Radio, Select, Stack, Text } from '@mantine/core';
+import { Group, Paper, Radio, Select, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -8,11 +8,10 @@ import {
   type ConsentKind,
   type ConsentState,
 } from '@portico/contracts';
-import { FormError } from '../../../components/form/form-error';
+import { FormModal, ModalForm } from '../../../components/modals/form-modal';
 import { useServerForm } from '../../../components/form/use-server-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
 import { inSentence, useTerminology } from '../../../lib/terminology';
-import { MODAL_SIZES } from '../../../theme/theme';
 import { useRecordConsent } from '../api/consents';
 
 interface ConsentValues extends Record<string, unknown> {
@@ -68,53 +67,48 @@ function RecordConsentForm({ investorId, states, kind, onClose }: Omit<RecordCon
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack>
-        <Text size="sm" c="dimmed">
-          Record a consent the {investorWord} gave or withdrew by phone, email or on paper. The entry is added
-          to the log with the wording below; entries are never changed or deleted.
-        </Text>
-        <Select
-          label="Consent"
-          required
-          placeholder="Choose the consent"
-          data={CONSENT_KINDS.map((value) => ({ value, label: CONSENT_LABELS[value] }))}
-          data-autofocus
-          {...form.getInputProps('kind')}
-        />
-        {state && (
-          <Paper withBorder radius="sm" p="sm" bg="gray.0">
-            <Text size="xs" c="dimmed" mb={4}>
-              Wording, version {state.wording_version}
-            </Text>
-            <Text size="sm">{state.wording}</Text>
-          </Paper>
-        )}
-        <Radio.Group label={`The ${investorWord} has`} required {...form.getInputProps('given')}>
-          <Group gap="lg" mt={6}>
-            <Radio value="given" label="Given this consent" />
-            <Radio value="withdrawn" label="Withdrawn this consent" />
-          </Group>
-        </Radio.Group>
-        <FormError message={formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Record consent
-          </Button>
+    <ModalForm
+      onSubmit={onSubmit}
+      formError={formError}
+      submitting={submitting}
+      submitLabel="Record consent"
+      onCancel={onClose}
+    >
+      <Text size="sm" c="dimmed">
+        Record a consent the {investorWord} gave or withdrew by phone, email or on paper. The entry is added
+        to the log with the wording below; entries are never changed or deleted.
+      </Text>
+      <Select
+        label="Consent"
+        required
+        placeholder="Choose the consent"
+        data={CONSENT_KINDS.map((value) => ({ value, label: CONSENT_LABELS[value] }))}
+        data-autofocus
+        {...form.getInputProps('kind')}
+      />
+      {state && (
+        <Paper withBorder radius="sm" p="sm" bg="gray.0">
+          <Text size="xs" c="dimmed" mb={4}>
+            Wording, version {state.wording_version}
+          </Text>
+          <Text size="sm">{state.wording}</Text>
+        </Paper>
+      )}
+      <Radio.Group label={`The ${investorWord} has`} required {...form.getInputProps('given')}>
+        <Group gap="lg" mt={6}>
+          <Radio value="given" label="Given this consent" />
+          <Radio value="withdrawn" label="Withdrawn this consent" />
         </Group>
-      </Stack>
-    </form>
+      </Radio.Group>
+    </ModalForm>
   );
 }
 
 /** Appends a consent given or withdrawn to the investor's log (POST /api/investors/{id}/consents). */
 export function RecordConsentModal({ opened, onClose, ...rest }: RecordConsentModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Record a consent" size={MODAL_SIZES.choice}>
-      {opened && <RecordConsentForm onClose={onClose} {...rest} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title="Record a consent">
+      <RecordConsentForm onClose={onClose} {...rest} />
+    </FormModal>
   );
 }

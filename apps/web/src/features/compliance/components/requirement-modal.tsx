@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -8,10 +8,9 @@ import {
   type OnboardingRequirement,
   type OnboardingRequirementKind,
 } from '@portico/contracts';
-import { FormError } from '../../../components/form/form-error';
+import { FormModal, ModalForm } from '../../../components/modals/form-modal';
 import { useServerForm } from '../../../components/form/use-server-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
-import { MODAL_SIZES } from '../../../theme/theme';
 import {
   useCreateOnboardingRequirement,
   useUpdateOnboardingRequirement,
@@ -76,57 +75,52 @@ function RequirementForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack>
-        <TextInput
-          label="Name"
-          required
-          maxLength={120}
-          placeholder="Proof of address"
-          data-autofocus
-          {...form.getInputProps('name')}
-        />
-        <Textarea
-          label="Description"
-          description="Optional: what is accepted, shown to the investor beside the upload."
-          autosize
-          minRows={2}
-          maxLength={2000}
-          {...form.getInputProps('description')}
-        />
-        <Radio.Group label="The investor must" required {...form.getInputProps('kind')}>
-          <Stack gap="xs" mt={6}>
-            {ONBOARDING_REQUIREMENT_KINDS.map((kind) => (
-              <Radio
-                key={kind}
-                value={kind}
-                label={ONBOARDING_REQUIREMENT_KIND_LABELS[kind]}
-                description={KIND_HELP[kind]}
-              />
-            ))}
-          </Stack>
-        </Radio.Group>
-        <Checkbox
-          label="Required to complete onboarding"
-          description="An optional document is asked for but holds nobody up."
-          {...form.getInputProps('required', { type: 'checkbox' })}
-        />
-        <Checkbox
-          label="Active"
-          description="An inactive document is no longer asked for; what investors sent is kept."
-          {...form.getInputProps('active', { type: 'checkbox' })}
-        />
-        <FormError message={formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            {requirement ? 'Save sign-up document' : 'Add sign-up document'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm
+      onSubmit={onSubmit}
+      formError={formError}
+      submitting={submitting}
+      submitLabel={requirement ? 'Save sign-up document' : 'Add sign-up document'}
+      onCancel={onDone}
+    >
+      <TextInput
+        label="Name"
+        required
+        maxLength={120}
+        placeholder="Proof of address"
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
+      <Textarea
+        label="Description"
+        description="Optional: what is accepted, shown to the investor beside the upload."
+        autosize
+        minRows={2}
+        maxLength={2000}
+        {...form.getInputProps('description')}
+      />
+      <Radio.Group label="The investor must" required {...form.getInputProps('kind')}>
+        <Stack gap="xs" mt={6}>
+          {ONBOARDING_REQUIREMENT_KINDS.map((kind) => (
+            <Radio
+              key={kind}
+              value={kind}
+              label={ONBOARDING_REQUIREMENT_KIND_LABELS[kind]}
+              description={KIND_HELP[kind]}
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Checkbox
+        label="Required to complete onboarding"
+        description="An optional document is asked for but holds nobody up."
+        {...form.getInputProps('required', { type: 'checkbox' })}
+      />
+      <Checkbox
+        label="Active"
+        description="An inactive document is no longer asked for; what investors sent is kept."
+        {...form.getInputProps('active', { type: 'checkbox' })}
+      />
+    </ModalForm>
   );
 }
 
@@ -141,13 +135,12 @@ export function RequirementModal({
   onClose: () => void;
 }) {
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={requirement ? 'Edit sign-up document' : 'Add a sign-up document'}
-      size={MODAL_SIZES.choice}
     >
-      {opened && <RequirementForm requirement={requirement} onDone={onClose} />}
-    </Modal>
+      <RequirementForm requirement={requirement} onDone={onClose} />
+    </FormModal>
   );
 }

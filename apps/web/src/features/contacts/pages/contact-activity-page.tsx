@@ -1,5 +1,8 @@
 import { Skeleton, Stack } from '@mantine/core';
+import { can } from '@portico/contracts/constants';
 import { ActivityTimeline } from '../../../components/records/activity/activity-timeline';
+import { AttributeValuesSection } from '../../../components/records/attributes/attribute-values-section';
+import { useUser } from '../../../lib/session';
 import { RecordSection } from '../../../components/records/record-section';
 import { useContact } from '../api/get-contact';
 import { useRecordId } from '../../../lib/records/use-record-id';
@@ -9,9 +12,17 @@ import { ContactSummary } from '../components/contact-summary';
 export function ContactActivityPage() {
   const id = useRecordId() ?? 0;
   const { data: contact } = useContact(id || undefined);
+  const user = useUser();
   return (
     <Stack gap="lg">
       {contact ? <ContactSummary contact={contact} /> : <Skeleton height={180} radius="md" />}
+      {id > 0 && (
+        <AttributeValuesSection
+          subjectType="contact"
+          subjectId={id}
+          canEdit={can(user.role_id, 'investors', 'update')}
+        />
+      )}
       <RecordSection title="Activity">
         <ActivityTimeline record={{ type: 'contact', id }} />
       </RecordSection>

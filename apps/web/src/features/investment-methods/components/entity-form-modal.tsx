@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   createInvestmentMethodEntityInputSchema,
@@ -10,13 +10,12 @@ import {
   type InvestmentMethodEntity,
   type UpdateInvestmentMethodEntityInput,
 } from '@portico/contracts';
-import { FormError } from '../../../components/form/form-error';
 import { useServerForm } from '../../../components/form/use-server-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
 import { PersonPicker } from '../../../components/records/person-picker';
 import type { PersonOption } from '../../../lib/records/people-options';
-import { MODAL_SIZES } from '../../../theme/theme';
 import { ENTITY_STATUS_OPTIONS } from './investment-method-options';
+import { FormModal, ModalForm } from '../../../components/modals/form-modal';
 
 interface Values extends Record<string, unknown> {
   holder_type: EntityHolderType;
@@ -115,81 +114,76 @@ export function EntityFormModal(props: EntityFormModalProps) {
   const unchanged = entity !== undefined && Object.keys(changesOf(values, entity)).length === 0;
 
   return (
-    <Modal
+    <FormModal
       opened
       onClose={close}
       title={entity ? `Edit ${entity.name}` : `Add an account with ${method.name}`}
-      size={MODAL_SIZES.choice}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          {entity ? (
-            <Text size="sm">
-              Held by <strong>{entity.holder?.name ?? 'nobody'}</strong>
-              {entity.holder?.type === 'contact' ? ' (contact)' : ''}
-            </Text>
-          ) : (
-            <>
-              <SegmentedControl
-                aria-label="Whose account"
-                data={[
-                  { value: 'investor', label: 'An investor' },
-                  { value: 'contact', label: 'A contact' },
-                ]}
-                {...form.getInputProps('holder_type')}
+      <ModalForm
+        onSubmit={onSubmit}
+        formError={formError}
+        submitting={submitting}
+        submitLabel={entity ? 'Save changes' : 'Add account'}
+        onCancel={close}
+        submitDisabled={unchanged}
+      >
+        {entity ? (
+          <Text size="sm">
+            Held by <strong>{entity.holder?.name ?? 'nobody'}</strong>
+            {entity.holder?.type === 'contact' ? ' (contact)' : ''}
+          </Text>
+        ) : (
+          <>
+            <SegmentedControl
+              aria-label="Whose account"
+              data={[
+                { value: 'investor', label: 'An investor' },
+                { value: 'contact', label: 'A contact' },
+              ]}
+              {...form.getInputProps('holder_type')}
+            />
+            {values.holder_type === 'investor' ? (
+              <PersonPicker
+                key="investor"
+                kind="investor"
+                label="Investor"
+                required
+                onPersonChange={suggestName}
+                {...form.getInputProps('user_id')}
               />
-              {values.holder_type === 'investor' ? (
-                <PersonPicker
-                  key="investor"
-                  kind="investor"
-                  label="Investor"
-                  required
-                  onPersonChange={suggestName}
-                  {...form.getInputProps('user_id')}
-                />
-              ) : (
-                <PersonPicker
-                  key="contact"
-                  kind="contact"
-                  label="Contact"
-                  required
-                  onPersonChange={suggestName}
-                  {...form.getInputProps('contact_id')}
-                />
-              )}
-            </>
-          )}
-          <TextInput
-            label="Account name"
-            description="How the account is known, e.g. Olivia Carter SIPP."
-            required
-            maxLength={200}
-            {...form.getInputProps('name')}
-          />
-          <TextInput
-            label="Account reference"
-            description="The provider's reference for it, if any."
-            maxLength={100}
-            {...form.getInputProps('account_reference')}
-          />
-          <Select
-            label="Status"
-            data={ENTITY_STATUS_OPTIONS}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('status')}
-          />
-          <FormError message={formError} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={submitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={submitting} disabled={unchanged}>
-              {entity ? 'Save changes' : 'Add account'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+            ) : (
+              <PersonPicker
+                key="contact"
+                kind="contact"
+                label="Contact"
+                required
+                onPersonChange={suggestName}
+                {...form.getInputProps('contact_id')}
+              />
+            )}
+          </>
+        )}
+        <TextInput
+          label="Account name"
+          description="How the account is known, e.g. Olivia Carter SIPP."
+          required
+          maxLength={200}
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label="Account reference"
+          description="The provider's reference for it, if any."
+          maxLength={100}
+          {...form.getInputProps('account_reference')}
+        />
+        <Select
+          label="Status"
+          data={ENTITY_STATUS_OPTIONS}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('status')}
+        />
+      </ModalForm>
+    </FormModal>
   );
 }

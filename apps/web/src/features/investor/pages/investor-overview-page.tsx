@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconUser } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -41,11 +41,12 @@ export function InvestorOverviewPage() {
           Welcome to your {inSentence(terms.investor)} portal.
         </Text>
       </div>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 7 }}>
+      {/* Two columns from md (7:5), one on a phone; Group, not Grid: the first page already loads it. */}
+      <Group gap="lg" align="flex-start">
+        <Box flex={{ base: '1 1 100%', md: '7 1 0' }} miw={0}>
           <AccountChecklist />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        </Box>
+        <Box flex={{ base: '1 1 100%', md: '5 1 0' }} miw={0}>
           <Paper
             withBorder
             radius="md"
@@ -70,8 +71,8 @@ export function InvestorOverviewPage() {
               </Button>
             </Stack>
           </Paper>
-        </Grid.Col>
-      </Grid>
+        </Box>
+      </Group>
     </Stack>
   );
 }

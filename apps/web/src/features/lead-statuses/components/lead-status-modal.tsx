@@ -1,11 +1,10 @@
-import { Button, Checkbox, ColorInput, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Checkbox, ColorInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { leadStatusInputSchema, type LeadStatus } from '@portico/contracts';
-import { FormError } from '../../../components/form/form-error';
+import { FormModal, ModalForm } from '../../../components/modals/form-modal';
 import { useServerForm } from '../../../components/form/use-server-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
-import { MODAL_SIZES } from '../../../theme/theme';
 import { useCreateLeadStatus, useUpdateLeadStatus } from '../api/lead-status-mutations';
 
 /** A few distinct colours to start from; any #rrggbb is allowed. */
@@ -54,34 +53,29 @@ function LeadStatusForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack>
-        <TextInput label="Name" required maxLength={60} data-autofocus {...form.getInputProps('name')} />
-        <ColorInput
-          label="Colour"
-          description="Shown beside the status in lists and on records."
-          format="hex"
-          swatches={SWATCHES}
-          swatchesPerRow={8}
-          {...form.getInputProps('colour')}
+    <ModalForm
+      onSubmit={onSubmit}
+      formError={formError}
+      submitting={submitting}
+      submitLabel={status ? 'Save lead status' : 'Add lead status'}
+      onCancel={onDone}
+    >
+      <TextInput label="Name" required maxLength={60} data-autofocus {...form.getInputProps('name')} />
+      <ColorInput
+        label="Colour"
+        description="Shown beside the status in lists and on records."
+        format="hex"
+        swatches={SWATCHES}
+        swatchesPerRow={8}
+        {...form.getInputProps('colour')}
+      />
+      {!status && (
+        <Checkbox
+          label="Give it to new records by default"
+          {...form.getInputProps('is_default', { type: 'checkbox' })}
         />
-        {!status && (
-          <Checkbox
-            label="Give it to new records by default"
-            {...form.getInputProps('is_default', { type: 'checkbox' })}
-          />
-        )}
-        <FormError message={formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            {status ? 'Save lead status' : 'Add lead status'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      )}
+    </ModalForm>
   );
 }
 
@@ -98,13 +92,8 @@ export function LeadStatusModal({
   onClose: () => void;
 }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={status ? 'Edit lead status' : 'Add a lead status'}
-      size={MODAL_SIZES.choice}
-    >
-      {opened && <LeadStatusForm status={status} nextPosition={nextPosition} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={status ? 'Edit lead status' : 'Add a lead status'}>
+      <LeadStatusForm status={status} nextPosition={nextPosition} onDone={onClose} />
+    </FormModal>
   );
 }

@@ -1,15 +1,14 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   updateOrganisationMemberInputSchema,
   type OrganisationMember,
   type OrganisationRole,
 } from '@portico/contracts';
-import { FormError } from '../../../components/form/form-error';
 import { useServerForm } from '../../../components/form/use-server-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
-import { MODAL_SIZES } from '../../../theme/theme';
 import { ORGANISATION_ROLE_OPTIONS } from './organisation-options';
+import { FormModal, ModalForm } from '../../../components/modals/form-modal';
 
 interface MemberRoleModalProps {
   member: OrganisationMember;
@@ -31,38 +30,34 @@ export function MemberRoleModal({ member, onClose, submit }: MemberRoleModalProp
   });
 
   return (
-    <Modal
+    <FormModal
       opened
       onClose={() => {
         if (!submitting) onClose();
       }}
       title={`Change the role of ${member.investor.name}`}
-      size={MODAL_SIZES.confirmation}
+      size="confirmation"
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <Text size="sm" c="dimmed">
-            {member.investor.email}
-          </Text>
-          <Select
-            label="Role"
-            data={ORGANISATION_ROLE_OPTIONS}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            data-autofocus
-            {...form.getInputProps('role')}
-          />
-          <FormError message={formError} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={submitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={submitting} disabled={form.getValues().role === member.role}>
-              Save role
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <ModalForm
+        onSubmit={onSubmit}
+        formError={formError}
+        submitting={submitting}
+        submitLabel="Save role"
+        onCancel={onClose}
+        submitDisabled={form.getValues().role === member.role}
+      >
+        <Text size="sm" c="dimmed">
+          {member.investor.email}
+        </Text>
+        <Select
+          label="Role"
+          data={ORGANISATION_ROLE_OPTIONS}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          data-autofocus
+          {...form.getInputProps('role')}
+        />
+      </ModalForm>
+    </FormModal>
   );
 }

@@ -1,12 +1,11 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { updateStaffInputSchema, type StaffAccount } from '@portico/contracts';
-import { FormError } from '../../../components/form/form-error';
+import { FormModal, ModalForm } from '../../../components/modals/form-modal';
 import { useServerForm } from '../../../components/form/use-server-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
 import { useRoleName } from '../../../lib/terminology';
-import { MODAL_SIZES } from '../../../theme/theme';
 import { useUpdateStaffAccount } from '../api/update-staff-account';
 import { StaffRoleSelect } from './staff-role-select';
 
@@ -36,31 +35,26 @@ function ChangeRoleForm({ account, onDone }: { account: Account; onDone: () => v
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack>
-        <Text size="sm">
-          Choose what <strong>{account.name}</strong> may see and do. The change applies from their next page
-          load.
-        </Text>
-        <StaffRoleSelect label="Role" required data-autofocus {...form.getInputProps('role_id')} />
-        <FormError message={formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Save role
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm
+      onSubmit={onSubmit}
+      formError={formError}
+      submitting={submitting}
+      submitLabel="Save role"
+      onCancel={onDone}
+    >
+      <Text size="sm">
+        Choose what <strong>{account.name}</strong> may see and do. The change applies from their next page
+        load.
+      </Text>
+      <StaffRoleSelect label="Role" required data-autofocus {...form.getInputProps('role_id')} />
+    </ModalForm>
   );
 }
 
 export function ChangeRoleModal({ account, onClose }: { account: Account | undefined; onClose: () => void }) {
   return (
-    <Modal opened={account !== undefined} onClose={onClose} title="Change role" size={MODAL_SIZES.choice}>
+    <FormModal opened={account !== undefined} onClose={onClose} title="Change role">
       {account && <ChangeRoleForm account={account} onDone={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }

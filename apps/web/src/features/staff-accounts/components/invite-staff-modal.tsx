@@ -1,11 +1,10 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { inviteStaffInputSchema } from '@portico/contracts';
-import { FormError } from '../../../components/form/form-error';
+import { FormModal, ModalForm } from '../../../components/modals/form-modal';
 import { useServerForm } from '../../../components/form/use-server-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
-import { MODAL_SIZES } from '../../../theme/theme';
 import { useInviteStaffAccount } from '../api/invite-staff-account';
 import { StaffRoleSelect } from './staff-role-select';
 
@@ -41,35 +40,25 @@ function InviteStaffForm({ onDone }: { onDone: () => void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack>
-        <TextInput label="Full name" required data-autofocus {...form.getInputProps('name')} />
-        <TextInput label="Email address" type="email" required {...form.getInputProps('email')} />
-        <StaffRoleSelect
-          label="Role"
-          placeholder="Choose a role"
-          required
-          {...form.getInputProps('role_id')}
-        />
-        <FormError message={formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Send invitation
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm
+      onSubmit={onSubmit}
+      formError={formError}
+      submitting={submitting}
+      submitLabel="Send invitation"
+      onCancel={onDone}
+    >
+      <TextInput label="Full name" required data-autofocus {...form.getInputProps('name')} />
+      <TextInput label="Email address" type="email" required {...form.getInputProps('email')} />
+      <StaffRoleSelect label="Role" placeholder="Choose a role" required {...form.getInputProps('role_id')} />
+    </ModalForm>
   );
 }
 
 /** Invite a staff member: name, email and role; they get an email with a set-password link. */
 export function InviteStaffModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Invite a staff member" size={MODAL_SIZES.choice}>
-      {opened && <InviteStaffForm onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title="Invite a staff member">
+      <InviteStaffForm onDone={onClose} />
+    </FormModal>
   );
 }

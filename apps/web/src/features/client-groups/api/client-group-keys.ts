@@ -1,0 +1,14 @@
+import type { MemberListParams } from './get-client-group-members';
+import type { ClientGroupListParams } from './get-client-groups';
+
+export const clientGroupKeys = {
+  all: ['client-groups'] as const,
+  lists: () => [...clientGroupKeys.all, 'list'] as const,
+  list: (params: ClientGroupListParams) => [...clientGroupKeys.lists(), params] as const,
+  /** every group by name, for a select (inviting a group to an opportunity) */
+  options: (search: string) => [...clientGroupKeys.all, 'options', search] as const,
+  details: () => [...clientGroupKeys.all, 'detail'] as const,
+  detail: (id: number) => [...clientGroupKeys.details(), id] as const,
+  members: (id: number) => [...clientGroupKeys.all, 'members', id] as const,
+  memberList: (id: number, params: MemberListParams) => [...clientGroupKeys.members(id), params] as const,
+};

@@ -1,0 +1,185 @@
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { compareDecimal, subtractDecimal } from '@portico/contracts/constants';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmModal } from '../../../components/modals/confirm-modal';
+import { formatDate } from '../../../lib/format';
+import { useTerminology } from '../../../lib/terminology';
+import { formatMoney, formatShares } from '../../../lib/money';
+import { useCancelInvestment } from '../api/investing-mutations';
+import type { MyInvestment } from '../api/investing-schemas';
+import { AllocationStatusBadge } from './allocation-status-badge';
+
+function Detail({ label, value }: { label: string; value: string | null | undefined }) {
+  if (!value) return null;
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Cash Call - Awaiting Payment: what to pay, by when, where and with which reference (each only when sent). */
+function PaymentDetails({ investment }: { investment: MyInvestment }) {
+  const bank = investment.bank_details;
+  const paid = investment.paid_amount ?? '0';
+  const outstanding =
+    compareDecimal(paid, '0') > 0 ? subtractDecimal(investment.amount, paid) : investment.amount;
+  return (
+    <Paper withBorder radius="md" p="md" bg="orange.0" component="section" aria-label="Payment details">
+      <Stack gap="sm">
+        <Text fw={700}>Please pay {formatMoney(outstanding)}</Text>
+        {investment.cash_call?.message && (
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {investment.cash_call.message}
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+          <Detail label="Amount" value={formatMoney(investment.amount)} />
+          {compareDecimal(paid, '0') > 0 && <Detail label="Received so far" value={formatMoney(paid)} />}
+          <Detail
+            label="Due date"
+            value={investment.cash_call?.due_date ? formatDate(investment.cash_call.due_date) : null}
+          />
+          <Detail label="Payment reference" value={investment.payment_reference} />
+          {bank && (
+            <>
+              <Detail label="Account name" value={bank.account_name} />
+              <Detail label="Sort code" value={bank.sort_code} />
+              <Detail label="Account number" value={bank.account_number} />
+              <Detail label="IBAN" value={bank.iban} />
+              <Detail label="SWIFT / BIC" value={bank.swift} />
+            </>
+          )}
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
+
+function AllocationRow({
+  investment,
+  onCancel,
+}: {
+  investment: MyInvestment;
+  onCancel: (investment: MyInvestment) => void;
+}) {
+  const opportunity = investment.opportunity;
+  const holding = investment.holding;
+  return (
+    <Paper withBorder radius="md" p="md" component="li">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <Stack gap={2} miw={0}>
+            {opportunity ? (
+              <Anchor component={Link} to={`/investor/investments/${opportunity.slug}`} fw={700}>
+                {opportunity.name}
+              </Anchor>
+            ) : (
+              <Text fw={700}>Investment {investment.id}</Text>
+            )}
+            {opportunity?.company_name && (
+              <Text size="sm" c="dimmed">
+                {opportunity.company_name}
+              </Text>
+            )}
+          </Stack>
+          <AllocationStatusBadge status={investment.status} />
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Detail label="Amount" value={formatMoney(investment.amount)} />
+          <Detail label="Shares" value={formatShares(investment.shares)} />
+          <Detail
+            label="Held"
+            value={holding?.type === 'self' ? 'In my own name' : (holding?.name ?? null)}
+          />
+          <Detail label="Reserved on" value={formatDate(investment.created_at)} />
+        </SimpleGrid>
+        {investment.status === 'awaiting_payment' && <PaymentDetails investment={investment} />}
+        {investment.status === 'paid' && investment.payment_reference && (
+          <Text size="sm" c="dimmed">
+            Payment reference {investment.payment_reference}
+          </Text>
+        )}
+        {investment.status === 'reserved' && (
+          <Group justify="flex-end">
+            <Button
+              variant="subtle"
+              color="danger"
+              size="compact-sm"
+              onClick={() => onCancel(investment)}
+              aria-label={`Withdraw allocation in ${opportunity?.name ?? `investment ${investment.id}`}`}
+            >
+              Withdraw allocation
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * My Reserved Allocations: the investor's open commitments with their state; a reserved one may be
+ * withdrawn after a confirmation, an awaiting-payment one shows how to pay.
+ */
+export function MyAllocations({ investments }: { investments: readonly MyInvestment[] }) {
+  const terms = useTerminology();
+  const [cancelling, setCancelling] = useState<MyInvestment | null>(null);
+  const [cancelled, setCancelled] = useState<string | null>(null);
+  const cancel = useCancelInvestment();
+  const open = investments.filter(
+    (investment) => investment.status !== 'cancelled' && investment.status !== 'completed',
+  );
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="my-allocations">
+      <Title order={2} fz="xl" id="my-allocations">
+        {terms.reserved_allocations}
+      </Title>
+      {cancelled && (
+        <Alert
+          color="success"
+          variant="light"
+          role="status"
+          withCloseButton
+          onClose={() => setCancelled(null)}
+        >
+          {cancelled}
+        </Alert>
+      )}
+      {open.length === 0 ? (
+        <Text c="dimmed">You have no allocations in progress.</Text>
+      ) : (
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {open.map((investment) => (
+            <AllocationRow key={investment.id} investment={investment} onCancel={setCancelling} />
+          ))}
+        </Stack>
+      )}
+      <ConfirmModal
+        opened={cancelling !== null}
+        onClose={() => setCancelling(null)}
+        title="Withdraw this allocation?"
+        confirmLabel="Withdraw allocation"
+        danger
+        onConfirm={async () => {
+          if (!cancelling) return;
+          await cancel.mutateAsync(cancelling.id);
+          setCancelled(
+            `Your allocation of ${formatMoney(cancelling.amount)} in ${cancelling.opportunity?.name ?? 'the opportunity'} is withdrawn.`,
+          );
+        }}
+      >
+        {cancelling
+          ? `Your allocation of ${formatMoney(cancelling.amount)} (${formatShares(cancelling.shares)} shares) in ${cancelling.opportunity?.name ?? 'this opportunity'} will be withdrawn and the money released. You can reserve again while the opportunity is open.`
+          : null}
+      </ConfirmModal>
+    </Stack>
+  );
+}

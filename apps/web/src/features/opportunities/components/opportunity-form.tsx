@@ -1,0 +1,224 @@
+import { Select, Stack, TextInput } from '@mantine/core';
+import {
+  createOpportunityInputSchema,
+  TAX_RELIEF_LABELS,
+  TAX_RELIEFS,
+  updateOpportunityInputSchema,
+  type CreateOpportunityInput,
+  type Opportunity,
+  type UpdateOpportunityInput,
+} from '@portico/contracts';
+import { useMemo } from 'react';
+import { FormSection } from '../../../components/form/form-section';
+import { RecordFormActions } from '../../../components/form/record-form-actions';
+import { UnsavedChangesGuard } from '../../../components/form/unsaved-changes-guard';
+import { useRecordForm } from '../../../components/form/use-record-form';
+import { zodResolver } from '../../../components/form/zod-resolver';
+import { useFeature } from '../../../lib/branding';
+import { useClassificationOptions, type ClassificationOption } from '../../attributes/api/classifications';
+import { DescriptionEditor } from './description-editor';
+
+const TEXT_FIELDS = [
+  'name',
+  'company_name',
+  'slug',
+  'summary',
+  'description',
+  'target_amount',
+  'maximum_amount',
+  'minimum_investment',
+  'share_price',
+  'share_class',
+  'tax_relief',
+  'closing_date',
+] as const;
+const REF_FIELDS = {
+  investment_type_id: 'type',
+  investment_sub_type_id: 'sub_type',
+  industry_id: 'industry',
+  investment_category_id: 'category',
+  investment_character_id: 'character',
+} as const;
+type RefField = keyof typeof REF_FIELDS;
+const REF_KEYS = Object.keys(REF_FIELDS) as RefField[];
+type Values = Record<(typeof TEXT_FIELDS)[number] | RefField, string>;
+
+const validateNew = zodResolver(createOpportunityInputSchema);
+const validateChanges = zodResolver(updateOpportunityInputSchema);
+
+function valuesOf(opportunity: Opportunity | undefined): Values {
+  const values = {} as Values;
+  for (const field of TEXT_FIELDS) {
+    const value = opportunity?.[field];
+    values[field] = typeof value === 'string' ? value : '';
+  }
+  for (const field of REF_KEYS) {
+    const ref = opportunity?.[REF_FIELDS[field]];
+    values[field] = ref ? String(ref.id) : '';
+  }
+  return values;
+}
+
+const refOf = (value: string) => (value === '' ? null : Number(value));
+
+/** What POST /api/opportunities takes: every filled field, trimmed. */
+function newPayload(values: Values): CreateOpportunityInput {
+  const payload: Record<string, unknown> = {};
+  for (const field of TEXT_FIELDS) {
+    const value = field === 'description' ? values[field] : values[field].trim();
+    if (value !== '') payload[field] = value;
+  }
+  for (const field of REF_KEYS) if (values[field] !== '') payload[field] = refOf(values[field]);
+  return payload as CreateOpportunityInput;
+}
+
+/** Only what changed: an emptied text is "" (cleared), an emptied choice null. */
+function changesOf(values: Values, initial: Values): UpdateOpportunityInput {
+  const changes: Record<string, unknown> = {};
+  for (const field of TEXT_FIELDS) {
+    const value = field === 'description' ? values[field] : values[field].trim();
+    if (value !== initial[field]) changes[field] = field === 'description' && value === '' ? null : value;
+  }
+  for (const field of REF_KEYS) if (values[field] !== initial[field]) changes[field] = refOf(values[field]);
+  return changes;
+}
+
+const RELIEF_OPTIONS = TAX_RELIEFS.map((value) => ({ value, label: TAX_RELIEF_LABELS[value] }));
+
+type OpportunityFormProps = {
+  onSaved: (opportunity: Opportunity) => void;
+  onCancel: () => void;
+  /** a role that may only read sees the fields without changing them */
+  readOnly?: boolean;
+} & (
+  | { opportunity?: undefined; submit: (input: CreateOpportunityInput) => Promise<Opportunity> }
+  | { opportunity: Opportunity; submit: (changes: UpdateOpportunityInput) => Promise<Opportunity> }
+);
+
+/**
+ * An opportunity's details (DOMAIN.md): the company, the raise and its terms, the classification and the
+ * description. A new one is a draft; the raise's amounts are checked against each other on the server.
+ */
+export function OpportunityForm(props: OpportunityFormProps) {
+  const { onSaved, onCancel, readOnly = false } = props;
+  const editing = props.opportunity !== undefined;
+  const initial = useMemo(() => valuesOf(props.opportunity), [props.opportunity]);
+  const { form, onSubmit, shouldBlock, actions } = useRecordForm({
+    initial,
+    editing,
+    validate: (values) =>
+      editing ? validateChanges(changesOf(values, initial)) : validateNew(newPayload(values)),
+    changesOf: (values) => changesOf(values, initial),
+    submit: (values) =>
+      props.opportunity === undefined
+        ? props.submit(newPayload(values))
+        : props.submit(changesOf(values, initial)),
+    onSaved,
+  });
+  const classified = useFeature('investmentClassification');
+  const typeId = form.getValues().investment_type_id;
+  const options = {
+    type: useClassificationOptions('investment_types'),
+    subType: useClassificationOptions('investment_sub_types', {
+      parentId: typeId === '' ? undefined : Number(typeId),
+      enabled: typeId !== '',
+    }),
+    industry: useClassificationOptions('industries'),
+    category: useClassificationOptions('investment_categories', { enabled: classified }),
+    character: useClassificationOptions('investment_characters', { enabled: classified }),
+  };
+  const input = (field: keyof Values) => ({ ...form.getInputProps(field), readOnly });
+  const choice = (
+    field: RefField,
+    label: string,
+    query: { options: ClassificationOption[]; isError: boolean },
+  ) => (
+    <Select
+      label={label}
+      data={query.options}
+      clearable
+      searchable
+      placeholder={query.isError ? 'The list could not be loaded' : 'Choose…'}
+      nothingFoundMessage="Nothing matches"
+      readOnly={readOnly}
+      {...form.getInputProps(field)}
+      value={form.getValues()[field] || null}
+      onChange={(value: string | null) => {
+        form.setFieldValue(field, value ?? '');
+        if (field === 'investment_type_id') form.setFieldValue('investment_sub_type_id', '');
+      }}
+    />
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Opportunity details' : 'New opportunity'}>
+      <Stack gap="lg">
+        <FormSection title="Company and opportunity" description="What investors see first.">
+          <TextInput label="Name" required maxLength={200} data-autofocus {...input('name')} />
+          <TextInput label="Company" required maxLength={200} {...input('company_name')} />
+          {editing && (
+            <TextInput
+              label="Slug"
+              description="The opportunity's address in the investor portal: lower-case words and hyphens."
+              maxLength={120}
+              {...input('slug')}
+            />
+          )}
+          <TextInput
+            label="Summary"
+            description="One line for cards and lists."
+            maxLength={300}
+            {...input('summary')}
+          />
+        </FormSection>
+        <FormSection title="The raise" description="Amounts in pounds, e.g. 250000 or 2500.50.">
+          <TextInput label="Target raise" required inputMode="decimal" {...input('target_amount')} />
+          <TextInput label="Maximum raise" required inputMode="decimal" {...input('maximum_amount')} />
+          <TextInput
+            label="Minimum investment"
+            required
+            inputMode="decimal"
+            {...input('minimum_investment')}
+          />
+          <TextInput
+            label="Share price"
+            required
+            inputMode="decimal"
+            description="Up to 6 decimals."
+            {...input('share_price')}
+          />
+          <TextInput label="Share class" maxLength={100} {...input('share_class')} />
+          <Select
+            label="Tax relief"
+            required
+            data={RELIEF_OPTIONS}
+            readOnly={readOnly}
+            {...form.getInputProps('tax_relief')}
+            value={form.getValues().tax_relief || null}
+            onChange={(value: string | null) => form.setFieldValue('tax_relief', value ?? '')}
+          />
+          <TextInput label="Closing date" type="date" required {...input('closing_date')} />
+        </FormSection>
+        <FormSection title="Classification" description="From Settings → attributes.">
+          {choice('investment_type_id', 'Type', options.type)}
+          {choice('investment_sub_type_id', 'Sub-type', options.subType)}
+          {choice('industry_id', 'Industry', options.industry)}
+          {classified && choice('investment_category_id', 'Category', options.category)}
+          {classified && choice('investment_character_id', 'Character', options.character)}
+        </FormSection>
+        <DescriptionEditor
+          label="Description"
+          description="Headings, lists, emphasis and links; anything else is removed when saved."
+          value={form.getValues().description}
+          onChange={(html) => form.setFieldValue('description', html)}
+          error={form.errors.description as string | undefined}
+          readOnly={readOnly}
+        />
+        {!readOnly && (
+          <RecordFormActions {...actions} addLabel="Create draft" onCancel={onCancel} sticky={editing} />
+        )}
+      </Stack>
+      <UnsavedChangesGuard shouldBlock={shouldBlock} />
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { Group, Progress, Stack, Text } from '@mantine/core';
+import { formatMoney, percentOf } from '../../lib/money';
+
+interface RaiseProgressProps {
+  committed: string;
+  target: string | null;
+  currency?: string;
+  /** a smaller version for a list's cell */
+  compact?: boolean;
+}
+
+/** How much of the raise is committed: a bar, the amounts and the percentage. */
+export function RaiseProgress({ committed, target, currency = 'GBP', compact = false }: RaiseProgressProps) {
+  const percent = percentOf(committed, target);
+  const label = target
+    ? `${formatMoney(committed, currency)} committed of ${formatMoney(target, currency)} (${percent}%)`
+    : `${formatMoney(committed, currency)} committed`;
+  return (
+    <Stack gap={4} miw={compact ? 140 : undefined}>
+      <Progress value={Math.min(percent, 100)} size={compact ? 'sm' : 'lg'} radius="xl" aria-label={label} />
+      {compact ? (
+        <Text size="xs" c="dimmed">
+          {formatMoney(committed, currency)} · {percent}%
+        </Text>
+      ) : (
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" fw={600}>
+            {formatMoney(committed, currency)} committed
+          </Text>
+          <Text size="sm" c="dimmed">
+            {target ? `${percent}% of ${formatMoney(target, currency)}` : 'No target set'}
+          </Text>
+        </Group>
+      )}
+    </Stack>
+  );
+}

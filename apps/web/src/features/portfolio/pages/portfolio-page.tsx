@@ -1,0 +1,158 @@
+import { Alert, Anchor, Button, EmptyState, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { PortfolioHolding } from '@portico/contracts';
+import { IconAlertTriangle, IconBriefcase } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { RecordSection } from '../../../components/records/record-section';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { isApiError } from '../../../lib/api-error';
+import { formatDate } from '../../../lib/format';
+import { useTerminology } from '../../../lib/terminology';
+import { formatMoney, formatShares } from '../../../lib/money';
+import { usePortfolio, usePortfolioHistory } from '../api/portfolio';
+import { FigureCards } from '../components/figure-cards';
+import { ValueChart } from '../components/value-chart';
+import { formatMultiple, formatRate } from '../figures';
+
+/** /investor/portfolio (spec §2.2): totals, value over time and every holding from completed rounds. */
+export function PortfolioPage() {
+  const terms = useTerminology();
+  useDocumentTitle(terms.portfolio);
+  const portfolio = usePortfolio();
+  const history = usePortfolioHistory();
+
+  const columns: DataTableColumn<PortfolioHolding>[] = [
+    {
+      key: 'company',
+      header: terms.column_company,
+      render: (row) => (
+        <div>
+          <Anchor component={Link} to={`/investor/portfolio/${row.opportunity_id}`} fw={600}>
+            {row.company_name}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {row.name}
+          </Text>
+        </div>
+      ),
+    },
+    {
+      key: 'date',
+      header: terms.column_date,
+      nowrap: true,
+      visibleFrom: 'md',
+      render: (row) => formatDate(row.first_invested_on),
+    },
+    {
+      key: 'invested',
+      header: terms.column_invested,
+      align: 'right',
+      nowrap: true,
+      render: (row) => formatMoney(row.invested, row.currency),
+    },
+    {
+      key: 'shares',
+      header: terms.column_shares,
+      align: 'right',
+      visibleFrom: 'lg',
+      render: (row) => formatShares(row.shares),
+    },
+    {
+      key: 'value',
+      header: terms.column_value,
+      align: 'right',
+      nowrap: true,
+      render: (row) => formatMoney(row.value, row.currency),
+    },
+    {
+      key: 'multiple',
+      header: terms.column_multiple,
+      align: 'right',
+      visibleFrom: 'sm',
+      render: (row) => formatMultiple(row.moic),
+    },
+    {
+      key: 'irr',
+      header: terms.column_irr,
+      align: 'right',
+      nowrap: true,
+      visibleFrom: 'sm',
+      render: (row) => formatRate(row.xirr),
+    },
+    {
+      key: 'realised',
+      header: terms.column_realised,
+      align: 'right',
+      nowrap: true,
+      visibleFrom: 'lg',
+      render: (row) => formatMoney(row.realised, row.currency),
+    },
+    {
+      key: 'unrealised',
+      header: terms.column_unrealised,
+      align: 'right',
+      nowrap: true,
+      visibleFrom: 'lg',
+      render: (row) => formatMoney(row.unrealised, row.currency),
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} fz={{ base: 26, sm: 32 }}>
+        {terms.portfolio}
+      </Title>
+      {portfolio.isError ? (
+        <Alert color="danger" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+          Your {terms.portfolio.toLowerCase()} could not be loaded.{' '}
+          {isApiError(portfolio.error) ? portfolio.error.message : ''}
+          <Button variant="light" size="xs" ml="sm" onClick={() => void portfolio.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : portfolio.isPending ? (
+        <Stack gap="lg" aria-label="Loading">
+          <Skeleton height={90} radius="md" />
+          <Skeleton height={260} radius="md" />
+        </Stack>
+      ) : portfolio.data.holdings.length === 0 ? (
+        <Paper withBorder radius="md" p="lg">
+          <EmptyState
+            icon={<IconBriefcase size={28} aria-hidden />}
+            title={terms.portfolio_empty}
+            description="Holdings appear here once a round you invested in completes."
+            withIndicatorBackground
+            size="sm"
+          />
+        </Paper>
+      ) : (
+        <>
+          <FigureCards figures={portfolio.data.totals} />
+          <RecordSection
+            title="Value over time"
+            description="What your holdings were worth, against the money invested."
+          >
+            {history.isError ? (
+              <Text size="sm" c="danger.7" role="alert">
+                The history could not be loaded.
+              </Text>
+            ) : history.isPending ? (
+              <Skeleton height={260} radius="md" aria-label="Loading the chart" />
+            ) : (
+              <ValueChart points={history.data} />
+            )}
+          </RecordSection>
+          <RecordSection title="Holdings" description="Valued at each company’s latest share price.">
+            <DataTable
+              caption="Holdings"
+              columns={columns}
+              rows={portfolio.data.holdings}
+              rowKey={(row) => row.opportunity_id}
+              loading={false}
+            />
+          </RecordSection>
+        </>
+      )}
+    </Stack>
+  );
+}
