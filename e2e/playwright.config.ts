@@ -1,12 +1,36 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { BASE_URL, LANE_B_PORT, LANE_B_URL, MAINTENANCE_PORT, PORT, SHELL_PORT } from './tests/support/urls';
 
 /**
  * End-to-end tests in Debian's Chromium against the real server and the built web app, each server on a
- * fresh embedded database with the demo data. A second server runs with MAINTENANCE=1.
+ * fresh embedded database with the demo data.
+ *
+ * Two lanes run at once (the machine has two cores; one lane leaves one mostly idle): each is a project
+ * with one worker and a server of its own, so its specs run one after another on a database no other
+ * lane touches, as if alone. Lane B's server runs with TEST_CLOCK=1 (the appropriateness test's 24-hour
+ * wait and the first investment's cooling-off are crossed by moving its clock), so every spec that
+ * moves the clock belongs to lane B; the main server's clock cannot be moved. A spec not listed in
+ * LANE_B runs in lane A. Two more servers: MAINTENANCE=1, and the shell's (branding, flags, terms).
  */
-import { BASE_URL, MAINTENANCE_PORT, PORT, SHELL_PORT } from './tests/support/urls';
+const LANE_B = [
+  // they move the clock
+  'appropriateness',
+  'investing-journey',
+  'onboarding-journey',
+  // the rest of the investor's side and the money, to even the lanes out
+  'onboarding',
+  'investor-profile',
+  'profile',
+  'registration',
+  'cash-calls',
+  'portfolio',
+  'import',
+  'deals',
+  'shell',
+].map((name) => new RegExp(`/${name}\\.spec\\.ts$`));
+
 const run = `${process.pid}`;
 const server = (port: number, name: string, extra: string) => {
   const dataDir = path.join(os.tmpdir(), `portico-e2e-${name}-${run}`);
@@ -14,7 +38,7 @@ const server = (port: number, name: string, extra: string) => {
     command: `rm -rf ${dataDir} && ${extra} DATA_DIR=${dataDir} PORT=${port} APP_URL=http://localhost:${port} LOG_LEVEL=warn npx tsx ../apps/server/src/main.ts`,
     url: `http://localhost:${port}/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 180_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
   };
@@ -23,13 +47,12 @@ const server = (port: number, name: string, extra: string) => {
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL: BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -45,11 +68,25 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'lane-b',
+      testMatch: LANE_B,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: LANE_B_URL },
+    },
+    {
+      name: 'lane-a',
+      testIgnore: LANE_B,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: BASE_URL },
+    },
+  ],
   webServer: [
-    // TEST_CLOCK=1: the appropriateness test's 24-hour wait is crossed by moving the server's clock.
-    server(PORT, 'main', 'TEST_CLOCK=1'),
-    server(MAINTENANCE_PORT, 'maintenance', 'MAINTENANCE=1'),
+    server(PORT, 'main', ''),
+    server(LANE_B_PORT, 'lane-b', 'TEST_CLOCK=1'),
+    // Its specs sign nobody in: no demo data to load.
+    server(MAINTENANCE_PORT, 'maintenance', 'MAINTENANCE=1 SEED_DEMO=0'),
     server(SHELL_PORT, 'shell', ''),
   ],
 });

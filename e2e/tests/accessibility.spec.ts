@@ -61,6 +61,28 @@ const SCREENS: Record<string, Screen> = {
     ready: heading(/^Good (morning|afternoon|evening)/),
   },
   'investor profile': { path: '/investor/profile/view', as: 'investor@portico.test', ready: heading(/.+/) },
+  'investor investments': {
+    path: '/investor/investments',
+    as: 'investor@portico.test',
+    ready: async (p) => {
+      await expect(p.getByRole('heading', { level: 1, name: 'Investments' })).toBeVisible();
+      await expect(p.getByRole('heading', { name: 'My Reserved Allocations' })).toBeVisible();
+      await expect(p.getByRole('article').first()).toBeVisible();
+    },
+  },
+  'an investor opportunity': {
+    path: '/investor/investments/kinfolk-health-seed',
+    as: 'investor@portico.test',
+    ready: async (p) => {
+      await heading('Kinfolk Health – Seed')(p);
+      await expect(p.getByRole('link', { name: 'Reserve An Allocation' })).toBeVisible();
+    },
+  },
+  'the invest step': {
+    path: '/investor/investments/kinfolk-health-seed/invest',
+    as: 'investor@portico.test',
+    ready: heading('How much would you like to invest?'),
+  },
   'investor identity check': {
     path: '/investor/profile/identity',
     as: 'investor2@portico.test',

@@ -11,8 +11,9 @@ const LANDINGS: Array<[email: string, path: string, menu: string[]]> = [
   ['admin@portico.test', '/admin', ['Overview', 'Investors', 'Admin accounts', 'Security']],
   ['support@portico.test', '/admin', ['Overview', 'Investors', 'Admin accounts', 'Security']],
   ['committee@portico.test', '/admin', ['Overview', 'Investors', 'Security']],
-  ['entrepreneur@portico.test', '/admin/settings/security', ['Security']],
-  ['custodian@portico.test', '/admin/settings/security', ['Security']],
+  // Issue 10: their first permitted screens are investment screens (investment-roles.spec.ts).
+  ['entrepreneur@portico.test', '/admin/investments/deals', ['Deals', 'Opportunities', 'Security']],
+  ['custodian@portico.test', '/admin/investments/opportunities', ['Opportunities', 'Security']],
   ['creator@portico.test', '/admin/investors', ['Investors', 'Security']],
   ['manager@portico.test', '/admin/investors', ['Investors', 'Security']],
   ['fundmanager@portico.test', '/admin/investors', ['Investors', 'Security']],

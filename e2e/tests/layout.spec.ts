@@ -38,10 +38,11 @@ test('at 1440 px every tab of an investor record is on screen, none hidden past 
   await page.goto(`/admin/investors/${id}`);
   const bar = page.getByRole('navigation', { name: /sections$/ });
   const tabs = bar.getByRole('link');
-  await expect(tabs).toHaveCount(9);
+  await expect(tabs).toHaveCount(10);
   for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
   await expect(bar.getByRole('link', { name: 'Risk Profile' })).toBeVisible();
   await expect(bar.getByRole('link', { name: 'Investor Consent' })).toBeVisible();
+  await expect(bar.getByRole('link', { name: 'Transactions' })).toBeVisible();
   // The bar does not scroll: what does not fit goes to a second row.
   expect(await bar.evaluate((nav) => nav.scrollWidth - nav.clientWidth)).toBe(0);
   await bar.getByRole('link', { name: 'Investor Consent' }).click();

@@ -33,7 +33,7 @@ test('a new investor completes onboarding alone, with staff reviewing, and ends 
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000); // the longest journey: three people, every onboarding step
   const email = uniqueEmail('journey');
   await registerVerifiedInvestor(page, browser, 'Jade Journey', email);
   await expectChecklistStep(page, 'Verify your email address', 'done');

@@ -1,4 +1,4 @@
-import { expect, request, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
 import { ADMIN, api, DEMO_PASSWORD } from './session';
 import { BASE_URL } from './urls';
 
@@ -14,7 +14,9 @@ interface StaffQuestion {
  * The correct answers, read the way staff see them (GET /api/compliance-questions with is_correct) in a
  * session of its own: the investor's page never learns them.
  */
-export async function appropriatenessAnswerKey(baseURL = BASE_URL): Promise<AnswerKey> {
+export async function appropriatenessAnswerKey(
+  baseURL = test.info().project.use.baseURL ?? BASE_URL,
+): Promise<AnswerKey> {
   const context = await request.newContext({ baseURL, extraHTTPHeaders: { accept: 'application/json' } });
   try {
     const xsrf = async () =>
