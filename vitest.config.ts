@@ -28,6 +28,9 @@ export default defineConfig({
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           pool: 'forks',
           maxWorkers: 2,
+          // Each file builds its own app on its own database (test-app.ts), so the server's modules are
+          // loaded once per worker instead of once per file (that load was a third of the run).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
