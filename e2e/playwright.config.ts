@@ -27,7 +27,6 @@ const LANE_B = [
   'cash-calls',
   'portfolio',
   'import',
-  'deals',
   'shell',
 ].map((name) => new RegExp(`/${name}\\.spec\\.ts$`));
 
@@ -49,8 +48,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous: a spec that takes 20 s alone took over 60 s on a loaded CI machine. A passing run waits
+  // no longer for it.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     trace: 'retain-on-failure',
