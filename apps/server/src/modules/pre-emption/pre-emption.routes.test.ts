@@ -19,6 +19,7 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { createStaff, createUser } from '../../test/factories';
+import { usePostgres } from '../../test/database';
 import { createTestApp, type Agent, type TestApp } from '../../test/test-app';
 import { readyInvestor } from '../investing/investing-fixtures';
 import { createOpportunity, dayFromToday } from '../opportunity-lifecycle/lifecycle-fixtures';
@@ -536,4 +537,141 @@ describe('the allocation honours pre-emption (the one commitment gate)', () => {
     expect(late.statusCode).toBe(422);
     expect(errorsOf(late).choice).toEqual([`The pre-emption window closed on ${dayFromToday(-1)}.`]);
   });
+});
+
+/**
+ * The two room invariants of pre-emption, raced: whatever arrives at once, what is committed plus what is
+ * still held for holders never passes the round's maximum. A choice or an opening is quicker to handle
+ * than a reservation (which checks the investor's readiness first), so the requests start a few
+ * milliseconds apart, interleaved, for their transactions to overlap. More of them on PostgreSQL, where
+ * they really run side by side; PGlite runs one statement at a time.
+ */
+describe('the round’s room holds under parallel requests', () => {
+  const many = usePostgres();
+
+  const committedOf = async (id: number) =>
+    data<{ committed_amount: string }>(await admin.get(`/api/opportunities/${id}`)).committed_amount;
+  const cents = (amount: string) => Math.round(Number(amount) * 100);
+  const agentsOf = async (users: UserRow[]) => {
+    const agents: Agent[] = [];
+    for (const user of users) agents.push(await t.as(user));
+    return agents;
+  };
+  const readyMany = async (count: number) => {
+    const users: UserRow[] = [];
+    for (let index = 0; index < count; index += 1) users.push(await readyInvestor(t.ctx.db, t.ctx.clock));
+    return users;
+  };
+  const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** Each request starts `every` ms after the one before, in the order given. */
+  const staggered = <T>(requests: Array<() => Promise<T>>, every: number) =>
+    Promise.all(requests.map(async (go, index) => (await after(index * every), go())));
+  const isOk = (code: number) => code === 200 || code === 201;
+
+  it(
+    'holders taking their right back and newcomers reserving never together pass the maximum',
+    { timeout: 120_000 },
+    async () => {
+      // Ten (four on PGlite) equal holders: each is entitled to an equal share of the £10,000 maximum at
+      // £1.00. All decline, so the whole round is free for anyone; then, at once, every holder takes their
+      // right back (maintain) while newcomers reserve £500 each.
+      const holderCount = many ? 10 : 4;
+      const existing = await createOpportunity(t.ctx.db, { status: 5, published_at: new Date() });
+      const holders = await readyMany(holderCount);
+      for (const holder of holders) await hold(existing.id, holder, '100');
+      const next = await createOpportunity(t.ctx.db, {
+        status: 2,
+        published_at: new Date(),
+        minimum_investment: '100.00',
+        target_amount: '8000.00',
+        maximum_amount: '10000.00',
+        share_price: '1.000000',
+      });
+      const opened = await admin.post(`/api/opportunities/${next.id}/pre-emption`, {
+        existing_investment_id: existing.id,
+      });
+      expect(opened.statusCode, opened.body).toBe(200);
+      const holderAgents = await agentsOf(holders);
+      for (const agent of holderAgents)
+        expect((await put(agent, `/api/profile/pre-emption/${next.id}`, { choice: 1 })).statusCode).toBe(200);
+      const newcomers = await agentsOf(await readyMany(many ? 30 : 8));
+
+      const each = cents('10000.00') / holderCount;
+      const reserve500 = (agent: Agent) => () =>
+        agent.post('/api/investments', { opportunity_id: next.id, amount: '500.00' });
+      const takeBack = (agent: Agent) => () =>
+        put(agent, `/api/profile/pre-emption/${next.id}`, { choice: 2 });
+      // Three reservations, then a holder, and so on.
+      const requests = newcomers.map((agent) => ({ holder: false, go: reserve500(agent) }));
+      holderAgents.forEach((agent, index) =>
+        requests.splice(index * 4 + 3, 0, { holder: true, go: takeBack(agent) }),
+      );
+      const responses = await staggered(
+        requests.map((request) => request.go),
+        3,
+      );
+
+      expect(responses.every((response) => isOk(response.statusCode) || response.statusCode === 422)).toBe(
+        true,
+      );
+      const okOf = (holder: boolean) =>
+        responses.filter((response, index) => requests[index]?.holder === holder && isOk(response.statusCode))
+          .length;
+      const reservations = okOf(false);
+      const takenBack = okOf(true);
+      const view = data<PreEmptionRound>(await admin.get(`/api/opportunities/${next.id}/pre-emption`));
+      const committed = await committedOf(next.id);
+      expect(committed).toBe(`${reservations * 500}.00`);
+      expect(cents(view.totals.outstanding)).toBe(takenBack * each);
+      expect(cents(committed) + cents(view.totals.outstanding)).toBeLessThanOrEqual(cents('10000.00'));
+    },
+  );
+
+  it(
+    'opening pre-emption and newcomers’ reservations never together pass the maximum',
+    { timeout: 120_000 },
+    async () => {
+      // One holder of every share: their entitlement is the whole £10,000 maximum.
+      const existing = await createOpportunity(t.ctx.db, { status: 5, published_at: new Date() });
+      const holder = await readyInvestor(t.ctx.db, t.ctx.clock);
+      await hold(existing.id, holder, '1000');
+      const next = await createOpportunity(t.ctx.db, {
+        status: 2,
+        published_at: new Date(),
+        minimum_investment: '100.00',
+        target_amount: '8000.00',
+        maximum_amount: '10000.00',
+        share_price: '1.000000',
+      });
+      const newcomers = await agentsOf(await readyMany(many ? 30 : 8));
+      const requests = newcomers.map(
+        (agent) => () => agent.post('/api/investments', { opportunity_id: next.id, amount: '100.00' }),
+      );
+      const open = () =>
+        admin.post(`/api/opportunities/${next.id}/pre-emption`, { existing_investment_id: existing.id });
+      // Early among them: the opening is quicker to handle, so it sometimes wins and sometimes loses.
+      const middle = Math.floor(requests.length / 4);
+      requests.splice(middle, 0, open);
+      const responses = await staggered(requests, 3);
+      const opening = responses[middle];
+      const reservations = responses.filter((_, index) => index !== middle);
+
+      expect(reservations.every((response) => isOk(response.statusCode) || response.statusCode === 422)).toBe(
+        true,
+      );
+      const accepted = reservations.filter((response) => response.statusCode === 201).length;
+      expect(await committedOf(next.id)).toBe(`${accepted * 100}.00`);
+      const [row] = await t.ctx.db.select().from(opportunities).where(eq(opportunities.id, next.id));
+      if (opening?.statusCode === 200) {
+        // Opened before any newcomer got in: the whole round is held for the holder, so none did after.
+        expect(accepted).toBe(0);
+        expect(row?.pre_emption_of_id).toBe(existing.id);
+      } else {
+        // A newcomer got in first: opening was refused and changed nothing.
+        expect(opening?.statusCode, opening?.body).toBe(422);
+        expect(accepted).toBeGreaterThan(0);
+        expect(row?.pre_emption_of_id).toBeNull();
+      }
+    },
+  );
 });
