@@ -8,6 +8,9 @@ const symbolOf = (currency: string) => SYMBOLS[currency] ?? `${currency} `;
 /** "0001234" → "1,234" */
 const group = (whole: string) => whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
+/** A formatter of amounts in one currency, for a message about one opportunity. */
+export type Money = (value: string) => string;
+
 /** "1000" → "£1,000.00", "-12.5" → "-£12.50": always with pence (truncated past them, never rounded up). */
 export function formatAmount(value: string, currency = 'GBP'): string {
   const negative = value.startsWith('-');

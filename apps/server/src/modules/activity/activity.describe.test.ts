@@ -95,7 +95,7 @@ describe('pre-emption in the activity timeline', () => {
         existing_investment: 'Harbour Lane Coffee',
         ends_on: '2026-12-17',
       }),
-    ).toBe('Pre-emption opened for the holders of Harbour Lane Coffee until 2026-12-17');
+    ).toBe('Pre-emption opened for the holders of Harbour Lane Coffee until 17 December 2026');
     expect(
       describeActivity('investor.pre_emption_chosen', null, {
         holder: 'Sam Small',

@@ -4,6 +4,7 @@ import {
   type CallOutcome,
   type OrganisationRole,
 } from '@portico/contracts';
+import { longDate } from '../../platform/dates';
 import { formatAmount, formatPrice, formatShareCount } from '../../platform/money';
 import { complianceWords as words } from '../compliance/compliance.describe';
 import { changedFields } from './activity-fields';
@@ -58,16 +59,9 @@ function invitees(after: Values): string {
 
 /** "£1,500.00" from an audit snapshot's decimal string (empty when absent). */
 const amount = (value: unknown) => (text(value) ? formatAmount(text(value)) : '');
-/** "12 December 2026" from "2026-12-12". */
-function day(value: unknown): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text(value));
-  if (!match) return text(value);
-  const month = new Date(Date.UTC(2000, Number(match[2]) - 1, 1)).toLocaleString('en-GB', {
-    month: 'long',
-    timeZone: 'UTC',
-  });
-  return `${Number(match[3])} ${month} ${match[1]}`;
-}
+/** "12 December 2026" from "2026-12-12" (as it is when not a date). */
+const day = (value: unknown) =>
+  /^\d{4}-\d{2}-\d{2}/.test(text(value)) ? longDate(text(value)) : text(value);
 /**
  * The other side of an investment, as each record's activity names it: the investor on the
  * opportunity's, the opportunity on the investor's.
@@ -295,7 +289,7 @@ export function describeActivity(action: string, before: Values, after: Values):
     case 'opportunity.invitees_notified':
       return `Notified ${count(after?.count, 'invited investor')}`;
     case 'opportunity.pre_emption_opened':
-      return `Pre-emption opened for the holders of ${text(after?.existing_investment)}${after?.ends_on ? ` until ${text(after.ends_on)}` : ''}`;
+      return `Pre-emption opened for the holders of ${text(after?.existing_investment)}${after?.ends_on ? ` until ${day(after.ends_on)}` : ''}`;
     case 'opportunity.pre_emption_chosen':
     case 'investor.pre_emption_chosen':
       return `Pre-emption choice of ${text(after?.holder)} in ${text(after?.opportunity)}: ${text(after?.choice_label)}${after?.amount ? ` (${text(after.amount_text ?? after.amount)})` : ''}${after?.by === 'staff' ? ', recorded by staff' : ''}`;

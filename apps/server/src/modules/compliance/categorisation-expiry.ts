@@ -3,17 +3,10 @@ import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { categorisations, investorProfiles, users } from '../../db/schema';
 import type { ScheduledJob } from '../../platform/jobs/scheduler';
+import { longDate } from '../../platform/dates';
 import type { BrandingService } from '../branding/branding.service';
 import type { InvestorsService } from '../investors/investors.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-
-/** "29 November 2026": how a date reads in a message to a person. */
-const ukDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 const HOUR = 3_600_000;
 const REMIND_DAYS = 30;
@@ -82,7 +75,7 @@ export function categorisationJobs(
             type: 'App\\Notifications\\CategorisationExpiring',
             audience: 'user',
             data: {
-              message: `Your categorisation as a **${label}** expires on ${ukDate.format(row.expires_at)}. Please confirm it again.`,
+              message: `Your categorisation as a **${label}** expires on ${longDate(row.expires_at)}. Please confirm it again.`,
               cta: '/investor/profile/investor-type',
               icon: 'default',
             },

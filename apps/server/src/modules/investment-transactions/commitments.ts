@@ -9,6 +9,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { investments, opportunities, type OpportunityRow } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/http/errors';
+import { longDate } from '../../platform/dates';
 import { formatAmount } from '../../platform/money';
 import { totalOutstanding, windowOpen } from '../pre-emption/pre-emption.math';
 import { claimsOf } from '../pre-emption/pre-emption.repository';
@@ -118,7 +119,7 @@ export async function lockForCommitment(
   const left = room.startsWith('-') ? '0.00' : room;
   const held = isZeroDecimal(heldForHolders)
     ? ''
-    : ` ${money(heldForHolders)} is held for existing holders’ pre-emption${opportunity.pre_emption_ends_on ? ` until ${opportunity.pre_emption_ends_on}` : ''}.`;
+    : ` ${money(heldForHolders)} is held for existing holders’ pre-emption${opportunity.pre_emption_ends_on ? ` until ${longDate(opportunity.pre_emption_ends_on)}` : ''}.`;
   if (investor && compareDecimal(left, '0') <= 0)
     throw fieldError(
       field,

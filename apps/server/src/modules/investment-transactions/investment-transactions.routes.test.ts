@@ -22,7 +22,7 @@ import { usePostgres } from '../../test/database';
 import { createStaff, createUser } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/test-app';
 import { createOpportunity, dayFromToday } from '../opportunity-lifecycle/lifecycle-fixtures';
-import { longDate } from './investment-transactions.service';
+import { longDate } from '../../platform/dates';
 
 let t: TestApp;
 let admin: Agent;
@@ -678,6 +678,52 @@ describe('completing a round', () => {
     const opportunity = await live({ status: 4 });
     const done = await admin.post(`/api/opportunities/${opportunity.id}/transition`, { status: 5 });
     expect(done.statusCode, done.body).toBe(200);
+  });
+});
+
+describe('a round in another currency', () => {
+  it('speaks its currency in every message to the investor and to staff', async () => {
+    await setFeatures({ hide_bank_details: false, hide_payment_reference: false });
+    const opportunity = await live({ currency: 'EUR', share_price: '2.000000' });
+    const investor = await createUser(t.ctx.db, { name: 'Erin Euro' });
+    const other = await createUser(t.ctx.db, { name: 'Otto Other' });
+    const called = await reserve(opportunity.id, investor, '4000.00', { shares: '2000' });
+    const dropped = await reserve(opportunity.id, other, '1000.00', { shares: '500' });
+    const call = await admin.post(`/api/opportunities/${opportunity.id}/cash-calls`, {
+      due_date: dayFromToday(14),
+      investment_ids: [called.id],
+    });
+    expect(call.statusCode, call.body).toBe(201);
+    expect((await mailsTo(investor.email))[0]?.text_body).toContain('Amount: €4,000.00');
+
+    const tooMuch = await admin.post(`/api/investments/${called.id}/payments`, {
+      amount: '5000',
+      received_on: today(),
+    });
+    expect(json<Errors>(tooMuch).errors.amount).toEqual([
+      'That is more than is still due: €4,000.00 of €4,000.00 remains to be paid.',
+    ]);
+    await admin.post(`/api/investments/${called.id}/payments`, { amount: '4000', received_on: today() });
+    await admin.post(`/api/investments/${dropped.id}/payments`, { amount: '300', received_on: today() });
+    await admin.post(`/api/opportunities/${opportunity.id}/transition`, { status: 4 });
+    const refused = await admin.post(`/api/opportunities/${opportunity.id}/transition`, { status: 5 });
+    expect(json<Errors>(refused).errors.status?.[0]).toContain('Otto Other €1,000.00 (€300.00 paid)');
+    await admin.post(`/api/investments/${dropped.id}/cancel`, { reason: 'Changed their mind' });
+    await admin.post(`/api/investments/${dropped.id}/refund`, { refunded_on: today() });
+    expect(
+      (await admin.post(`/api/opportunities/${opportunity.id}/transition`, { status: 5 })).statusCode,
+    ).toBe(200);
+
+    const messages = async (id: number) =>
+      (await noticesOf(id)).map((row) => String(row.data.message)).join('\n');
+    const erin = await messages(investor.id);
+    expect(erin).toMatch(/Cash Call - Awaiting Payment: please pay €4,000\.00/);
+    expect(erin).toMatch(/we have received your payment of €4,000\.00/);
+    expect(erin).toMatch(/2,000 shares were allotted to you for €4,000\.00/);
+    const otto = await messages(other.id);
+    expect(otto).toMatch(/Your investment of €1,000\.00 .* We will refund the €300\.00 you paid\./);
+    expect(otto).toMatch(/We have refunded the €300\.00 you paid/);
+    expect(`${erin}\n${otto}`).not.toContain('£');
   });
 });
 

@@ -46,7 +46,8 @@ import {
 import { recordAudit, type Actor } from '../../platform/audit/audit';
 import { fieldError, forbidden, notFound, validationError } from '../../platform/http/errors';
 import { renderMail } from '../../platform/mail/templates';
-import { formatAmount, formatPrice } from '../../platform/money';
+import { longDate } from '../../platform/dates';
+import { formatAmount, formatPrice, type Money } from '../../platform/money';
 import { toApiTimestamp, toApiTimestampOrNull } from '../../platform/time';
 import type { Notice, NotificationsService } from '../notifications/notifications.service';
 import { lockForCommitment, paymentReferenceFor } from './commitments';
@@ -75,26 +76,6 @@ const NO_INVESTMENT = 'No investment with that id.';
 /** The states whose money counts as called: a cash call went out (or the money came in). */
 const CALLED: readonly InvestmentStatus[] = ['awaiting_payment', 'paid', 'completed'];
 const COMMITTED: readonly InvestmentStatus[] = ['reserved', 'awaiting_payment', 'paid'];
-
-/** "12 December 2026", for people. */
-export function longDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  const names = [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
-  ];
-  return `${day} ${names[(month ?? 1) - 1]} ${year}`;
-}
 
 export function toStaffInvestment(row: InvestmentListRow): StaffInvestment {
   const { investment } = row;
@@ -335,9 +316,9 @@ export function createInvestmentTransactionsService(
     data: { message, cta, icon: 'default' },
   });
 
-  const paidNotice = (opportunity: Pick<OpportunityRow, 'name'>, amount: string) =>
+  const paidNotice = (opportunity: Pick<OpportunityRow, 'name' | 'currency'>, amount: string) =>
     investorNotice(
-      `Cash Call - Payment Received: we have received your payment of ${formatAmount(amount)} for **${opportunity.name}**. Thank you.`,
+      `Cash Call - Payment Received: we have received your payment of ${formatAmount(amount, opportunity.currency)} for **${opportunity.name}**. Thank you.`,
       '/investor/investments',
       'App\\Notifications\\CashCallPaymentReceived',
     );
@@ -475,7 +456,7 @@ export function createInvestmentTransactionsService(
           holding: holding.name ?? 'own name',
           paid: input.paid,
         });
-        const message = `An investment of ${formatAmount(saved.amount)} in **${opportunity.name}** was recorded for you${input.paid ? ', with your payment' : ''}.`;
+        const message = `An investment of ${formatAmount(saved.amount, opportunity.currency)} in **${opportunity.name}** was recorded for you${input.paid ? ', with your payment' : ''}.`;
         const pending =
           saved.type === 'manual'
             ? investorNotice(message, '/investor/investments', 'App\\Notifications\\InvestmentRecorded')
@@ -589,7 +570,7 @@ export function createInvestmentTransactionsService(
           });
           const investor = people.get(row.user_id);
           if (!investor || row.type === 'private_manual') continue;
-          const message = `Cash Call - Awaiting Payment: please pay ${formatAmount(row.amount)} for **${opportunity.name}** by ${longDate(call.due_date)}.`;
+          const message = `Cash Call - Awaiting Payment: please pay ${formatAmount(row.amount, opportunity.currency)} for **${opportunity.name}** by ${longDate(call.due_date)}.`;
           const notice = investorNotice(message, '/investor/investments', 'App\\Notifications\\CashCall');
           // The in-app notice; the email is the payment instruction below, sent whatever the investor's
           // email setting (they need it to pay), so the notice's own copy is not mailed.
@@ -635,11 +616,13 @@ export function createInvestmentTransactionsService(
         if (before.status === 'cancelled')
           throw fieldError('amount', 'This investment is cancelled: it takes no payments.');
         const due = subtractDecimal(before.amount, before.paid_amount);
-        if (compareDecimal(input.amount, due) > 0)
+        if (compareDecimal(input.amount, due) > 0) {
+          const money = await moneyOf(tx, before.opportunity_id);
           throw fieldError(
             'amount',
-            `That is more than is still due: ${formatAmount(due)} of ${formatAmount(before.amount)} remains to be paid.`,
+            `That is more than is still due: ${money(due)} of ${money(before.amount)} remains to be paid.`,
           );
+        }
         await insertPayment(tx, {
           investment_id: id,
           amount: input.amount,
@@ -698,19 +681,18 @@ export function createInvestmentTransactionsService(
           amount: after.amount,
           paid_so_far: after.paid_amount,
         });
-        const money = isZeroDecimal(after.paid_amount)
-          ? ''
-          : ` We will refund the ${formatAmount(after.paid_amount)} you paid.`;
+        const refund = (money: Money) =>
+          isZeroDecimal(after.paid_amount) ? '' : ` We will refund the ${money(after.paid_amount)} you paid.`;
         return tellInvestor(tx, after, {
           type: 'App\\Notifications\\InvestmentCancelled',
-          message: (name) =>
-            `Your investment of ${formatAmount(after.amount)} in **${name}** was cancelled: ${reason.replace(/[.!?\s]+$/, '')}.${money}`,
+          message: (name, money) =>
+            `Your investment of ${money(after.amount)} in **${name}** was cancelled: ${reason.replace(/[.!?\s]+$/, '')}.${refund(money)}`,
           subject: (name) => `your investment in ${name} was cancelled`,
-          lines: (name) => [
+          lines: (name, money) => [
             `Your investment in ${name} was cancelled.`,
-            `Amount: ${formatAmount(after.amount)}`,
+            `Amount: ${money(after.amount)}`,
             `Reason: ${reason}`,
-            ...(money ? [money.trim()] : []),
+            ...(refund(money) ? [refund(money).trim()] : []),
           ],
         });
       });
@@ -749,15 +731,14 @@ export function createInvestmentTransactionsService(
           refunded_on: input.refunded_on,
           reference: input.reference ?? null,
         });
-        const amount = formatAmount(before.paid_amount);
         return tellInvestor(tx, after, {
           type: 'App\\Notifications\\InvestmentRefunded',
-          message: (name) =>
-            `We have refunded the ${amount} you paid for **${name}** on ${longDate(input.refunded_on)}.`,
+          message: (name, money) =>
+            `We have refunded the ${money(before.paid_amount)} you paid for **${name}** on ${longDate(input.refunded_on)}.`,
           subject: (name) => `your payment for ${name} was refunded`,
-          lines: (name) => [
+          lines: (name, money) => [
             `We have refunded the money you paid for ${name}.`,
-            `Amount: ${amount}`,
+            `Amount: ${money(before.paid_amount)}`,
             `Refunded on: ${longDate(input.refunded_on)}`,
             ...(input.reference ? [`Reference: ${input.reference}`] : []),
           ],
@@ -793,6 +774,15 @@ export function createInvestmentTransactionsService(
     },
   };
 
+  /** The opportunity's money formatter (its currency), for a message about one of its investments. */
+  async function moneyOf(tx: DbOrTx, opportunityId: number): Promise<Money> {
+    const [row] = await tx
+      .select({ currency: opportunities.currency })
+      .from(opportunities)
+      .where(eq(opportunities.id, opportunityId));
+    return (value) => formatAmount(value, row?.currency);
+  }
+
   /**
    * Tells the investor what staff did to their investment, as the cash call does: the live notice, and an
    * email sent whatever their email setting (it is about their money), unless they are deactivated. A
@@ -803,19 +793,24 @@ export function createInvestmentTransactionsService(
     investment: InvestmentRow,
     words: {
       type: string;
-      message: (opportunity: string) => string;
+      message: (opportunity: string, money: Money) => string;
       subject: (opportunity: string) => string;
-      lines: (opportunity: string) => string[];
+      lines: (opportunity: string, money: Money) => string[];
     },
   ) {
     if (investment.type === 'private_manual') return undefined;
     const [opportunity] = await tx
-      .select({ name: opportunities.name })
+      .select({ name: opportunities.name, currency: opportunities.currency })
       .from(opportunities)
       .where(eq(opportunities.id, investment.opportunity_id));
     const investor = await findUser(tx, investment.user_id);
     if (!opportunity || !investor) return undefined;
-    const notice = investorNotice(words.message(opportunity.name), '/investor/investments', words.type);
+    const money: Money = (value) => formatAmount(value, opportunity.currency);
+    const notice = investorNotice(
+      words.message(opportunity.name, money),
+      '/investor/investments',
+      words.type,
+    );
     const rows = await notifications.record(tx, [{ ...investor, notification_emails: false }], notice);
     if (!investor.deactivated_at)
       await mailer.queue(tx, {
@@ -823,7 +818,7 @@ export function createInvestmentTransactionsService(
         ...renderMail(config.APP_NAME, {
           subject: `${config.APP_NAME}: ${words.subject(opportunity.name)}`,
           greeting: `Hello ${investor.name},`,
-          lines: words.lines(opportunity.name),
+          lines: words.lines(opportunity.name, money),
           action: { label: 'Open', url: `${config.APP_URL}/investor/investments` },
         }),
       });
@@ -843,7 +838,7 @@ export function createInvestmentTransactionsService(
       greeting: `Hello ${investor.name},`,
       lines: [
         `Cash Call - Awaiting Payment for ${opportunity.name}.`,
-        `Amount: ${formatAmount(investment.amount)}`,
+        `Amount: ${formatAmount(investment.amount, opportunity.currency)}`,
         `Due by: ${longDate(dueDate)}`,
         ...paymentLines(opportunity, investment, flags),
         ...(message ? ['', message] : []),

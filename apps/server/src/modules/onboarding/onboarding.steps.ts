@@ -1,5 +1,6 @@
 import type { OnboardingState, OnboardingStep, OnboardingStepState } from '@portico/contracts';
 import type { OnboardingFacts, OnboardingSettings } from './onboarding.repository';
+import { longDate } from '../../platform/dates';
 
 export const ONBOARDING_PATHS = {
   email: '/verify-email',
@@ -10,13 +11,7 @@ export const ONBOARDING_PATHS = {
   terms: '/terms',
 } as const;
 
-const day = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const on = (date: Date) => day.format(date);
+const on = longDate;
 /** A reason staff typed, ready to end a sentence. */
 const sentence = (text: string | null | undefined) => {
   const trimmed = (text ?? '').trim().replace(/[.!\s]+$/, '');

@@ -13,13 +13,17 @@ import { fieldError } from '../../platform/http/errors';
 import { formatAmount, formatShareCount } from '../../platform/money';
 
 /** Why a round cannot complete yet: the unpaid commitments, named, so staff decide on each. */
-export function unpaidMessage(unpaid: Array<{ name: string; amount: string; paid: string }>): string {
+export function unpaidMessage(
+  unpaid: Array<{ name: string; amount: string; paid: string }>,
+  currency = 'GBP',
+): string {
   const count = unpaid.length;
+  const money = (value: string) => formatAmount(value, currency);
   const shown = unpaid
     .slice(0, 5)
     .map(
       (row) =>
-        `${row.name} ${formatAmount(row.amount)}${isZeroDecimal(row.paid) ? '' : ` (${formatAmount(row.paid)} paid)`}`,
+        `${row.name} ${money(row.amount)}${isZeroDecimal(row.paid) ? '' : ` (${money(row.paid)} paid)`}`,
     );
   const more = count > 5 ? ` and ${count - 5} more` : '';
   const subject = count === 1 ? '1 commitment is unpaid' : `${count} commitments are unpaid`;
@@ -65,6 +69,7 @@ export async function completeRound(
           amount: row.investment.amount,
           paid: row.investment.paid_amount,
         })),
+        opportunity.currency,
       ),
     );
   const price = opportunity.share_price;
@@ -109,5 +114,8 @@ export async function completeRound(
 }
 
 /** The investor's notice of an allotment. */
-export const allotmentMessage = (name: string, allotment: Allotment) =>
-  `**${name}** has completed: ${formatShareCount(allotment.shares)} shares were allotted to you for ${formatAmount(allotment.investment.paid_amount)}.`;
+export const allotmentMessage = (
+  opportunity: Pick<OpportunityRow, 'name' | 'currency'>,
+  allotment: Allotment,
+) =>
+  `**${opportunity.name}** has completed: ${formatShareCount(allotment.shares)} shares were allotted to you for ${formatAmount(allotment.investment.paid_amount, opportunity.currency)}.`;

@@ -169,7 +169,7 @@ export function createOpportunityLifecycleService(
         type: 'App\\Notifications\\InvestmentCompleted',
         audience: 'user',
         data: {
-          message: allotmentMessage(opportunity.name, allotment),
+          message: allotmentMessage(opportunity, allotment),
           cta: `/investor/portfolio/${opportunity.id}`,
           icon: 'investment_opportunity_transition_existing',
         },

@@ -19,6 +19,7 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { createStaff, createUser } from '../../test/factories';
+import { longDate } from '../../platform/dates';
 import { usePostgres } from '../../test/database';
 import { createTestApp, type Agent, type TestApp } from '../../test/test-app';
 import { readyInvestor } from '../investing/investing-fixtures';
@@ -535,7 +536,9 @@ describe('the allocation honours pre-emption (the one commitment gate)', () => {
     expect(view).toMatchObject({ open: false, totals: { outstanding: '0.00' } });
     const late = await choose(small, next.id, { choice: 1 });
     expect(late.statusCode).toBe(422);
-    expect(errorsOf(late).choice).toEqual([`The pre-emption window closed on ${dayFromToday(-1)}.`]);
+    expect(errorsOf(late).choice).toEqual([
+      `The pre-emption window closed on ${longDate(dayFromToday(-1))}.`,
+    ]);
   });
 });
 

@@ -21,6 +21,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { opportunities, preEmptionChoices, users, type OpportunityRow, type UserRow } from '../../db/schema';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
+import { longDate } from '../../platform/dates';
 import { fieldError, forbidden, notFound, validationError } from '../../platform/http/errors';
 import { toApiTimestampOrNull } from '../../platform/time';
 import { formatAmount } from '../../platform/money';
@@ -468,7 +469,9 @@ export function createPreEmptionService(ctx: AppContext, deps: { notifications: 
       if (!windowOpen(round, today()))
         throw fieldError(
           'choice',
-          `The pre-emption window closed on ${round.pre_emption_ends_on ?? 'its last day'}.`,
+          round.pre_emption_ends_on
+            ? `The pre-emption window closed on ${longDate(round.pre_emption_ends_on)}.`
+            : 'The pre-emption window has closed.',
         );
       await store(actor, round, claim, decide(claim, input, round, false), false);
       const after = await claimOf(round, user.id);
