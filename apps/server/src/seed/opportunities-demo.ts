@@ -365,10 +365,13 @@ function avatarSvg(name: string, colour: string): Buffer {
   );
 }
 
-/** A simple banner image: the company's colour, a horizon and its name. */
+/**
+ * A simple banner image: the company's colour, a horizon and its name, centred: the page shows it at about
+ * 4:1 and a phone or a card at about 2:1, each cropping the middle of this 2.4:1 image.
+ */
 function bannerSvg(title: string, colour: string): Buffer {
   return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="500" viewBox="0 0 1200 500"><rect width="1200" height="500" fill="${colour}"/><path d="M0 360 L300 260 L520 330 L800 200 L1200 320 L1200 500 L0 500 Z" fill="#ffffff" fill-opacity="0.18"/><text x="60" y="120" font-family="Helvetica, Arial, sans-serif" font-size="56" font-weight="700" fill="#ffffff">${escapeXml(title)}</text></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="500" viewBox="0 0 1200 500"><rect width="1200" height="500" fill="${colour}"/><path d="M0 360 L300 260 L520 330 L800 200 L1200 320 L1200 500 L0 500 Z" fill="#ffffff" fill-opacity="0.18"/><text x="600" y="250" dominant-baseline="middle" font-family="Helvetica, Arial, sans-serif" font-size="52" font-weight="700" fill="#ffffff" text-anchor="middle">${escapeXml(title)}</text></svg>`,
   );
 }
 
