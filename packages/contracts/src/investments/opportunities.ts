@@ -224,6 +224,11 @@ export const createOpportunityInputSchema = z
     share_price: priceInputSchema,
     tax_relief: z.enum(TAX_RELIEFS),
     closing_date: isoDate,
+    /**
+     * A new round of this existing investment (a completed or matured opportunity): the draft is made
+     * with its holders' pre-emption choices, Awaiting, in the same step (decision 015).
+     */
+    pre_emption_of_id: idSchema.optional(),
   })
   .meta({ id: 'NewOpportunity' });
 export type CreateOpportunityInput = z.input<typeof createOpportunityInputSchema>;

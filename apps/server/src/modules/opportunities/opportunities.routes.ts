@@ -93,7 +93,7 @@ export function opportunitiesRoutes(service: OpportunitiesService): FastifyPlugi
         },
       },
       async (request, reply) => {
-        const data = await service.createFor(actorOf(request), request.body);
+        const data = await service.createFor(actorOf(request), requireUser(request), request.body);
         return reply.code(201).send({ data });
       },
     );

@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation, violatedConstraint } from '../../db/errors';
-import { opportunities, pipelineDeals, users, type UserRow } from '../../db/schema';
+import { opportunities, pipelineDeals, users, type OpportunityRow, type UserRow } from '../../db/schema';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
 import { randomToken } from '../../platform/crypto';
 import { fieldError, forbidden, notFound, validationError } from '../../platform/http/errors';
@@ -57,6 +57,7 @@ import {
   updateSectionRow,
 } from './opportunity-content';
 import { sanitiseDescription } from './sanitise-description';
+import { holdersOf, insertHolderChoices } from '../pre-emption/pre-emption.repository';
 
 type CreateInput = z.output<typeof createOpportunityInputSchema>;
 type UpdateInput = z.output<typeof updateOpportunityInputSchema>;
@@ -141,7 +142,7 @@ export function canOnStage(roleId: number, status: number, action: Action) {
  * and the draft a pipeline deal converts into.
  */
 export function createOpportunitiesService(ctx: AppContext) {
-  const { db, storage, signer } = ctx;
+  const { db, storage, signer, clock } = ctx;
 
   /** The amounts of a record as a change would leave them, checked against each other (422 on the field). */
   function checkAmounts(merged: {
@@ -292,6 +293,35 @@ export function createOpportunitiesService(ctx: AppContext) {
     return record;
   }
 
+  /** The existing investment a new round raises for: completed or matured, and one the user may see. */
+  async function existingFor(user: UserRow, id: number) {
+    const [existing] = await db.select().from(opportunities).where(eq(opportunities.id, id));
+    if (!existing || existing.status < OPPORTUNITY_STATUS.COMPLETED)
+      throw fieldError(
+        'pre_emption_of_id',
+        'Choose an existing investment (a completed or matured opportunity) for the new round.',
+      );
+    if (!canOnStage(user.role_id, existing.status, 'show')) throw forbidden();
+    return existing;
+  }
+
+  /** A new draft round's pre-emption (decision 015): every holder's choice, and the audit of it. */
+  async function startPreEmption(tx: DbOrTx, actor: Actor, roundId: number, existing: OpportunityRow) {
+    const added = await insertHolderChoices(tx, roundId, await holdersOf(tx, existing.id), clock.now());
+    await recordAudit(tx, actor, {
+      action: 'opportunity.pre_emption_opened',
+      subjectType: 'opportunity',
+      subjectId: roundId,
+      before: { existing_investment_id: null, ends_on: null },
+      after: {
+        existing_investment_id: existing.id,
+        existing_investment: existing.name,
+        ends_on: null,
+        holders_added: added.length,
+      },
+    });
+  }
+
   /** Locks the opportunity's row: content changes of one opportunity run one at a time. */
   async function lockFor(tx: DbOrTx, user: UserRow, id: number) {
     await tx
@@ -302,12 +332,28 @@ export function createOpportunitiesService(ctx: AppContext) {
     return loadFor(tx, user, id, 'update');
   }
 
-  /** Creates a draft; a slug taken meanwhile by someone else moves to the next free one. */
-  async function createDraft(actor: Actor, values: Omit<NewOpportunity, 'slug'>, slug: string | undefined) {
+  /**
+   * Creates a draft, and anything that belongs with it in the same transaction (`then`); a slug taken
+   * meanwhile by someone else moves to the next free one.
+   */
+  async function createDraft(
+    actor: Actor,
+    values: Omit<NewOpportunity, 'slug'>,
+    slug: string | undefined,
+    then?: (tx: DbOrTx, created: { id: number }) => Promise<void>,
+  ) {
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const candidate = slug ?? (await freeSlug(db, slugify(values.name)));
       try {
-        return await records.create(actor, { ...values, slug: candidate, status: OPPORTUNITY_STATUS.DRAFT });
+        return await db.transaction(async (tx) => {
+          const created = await records.insert(tx, actor, {
+            ...values,
+            slug: candidate,
+            status: OPPORTUNITY_STATUS.DRAFT,
+          });
+          await then?.(tx, created);
+          return created;
+        });
       } catch (error) {
         if (!isUniqueViolation(error) || violatedConstraint(error) !== 'opportunities_slug_unique')
           throw error;
@@ -381,15 +427,27 @@ export function createOpportunitiesService(ctx: AppContext) {
       return full(db, id);
     },
 
-    async createFor(actor: Actor, input: CreateInput) {
+    /**
+     * POST /api/opportunities: a draft. With `pre_emption_of_id`, a new round of that existing investment,
+     * its holders' pre-emption choices made with it (Awaiting; they hear of it when it goes live).
+     */
+    async createFor(actor: Actor, user: UserRow, input: CreateInput) {
+      const existing =
+        input.pre_emption_of_id === undefined ? undefined : await existingFor(user, input.pre_emption_of_id);
       const values: Omit<NewOpportunity, 'slug'> = {
         ...givenFields(input, FIELDS),
         name: input.name,
         company_name: input.company_name,
         description: sanitiseDescription(input.description),
         created_by: actor.userId,
+        pre_emption_of_id: existing?.id ?? null,
       };
-      const created = await createDraft(actor, values, input.slug);
+      const created = await createDraft(
+        actor,
+        values,
+        input.slug,
+        existing && ((tx, draft) => startPreEmption(tx, actor, draft.id, existing)),
+      );
       return full(db, created.id);
     },
 

@@ -1,4 +1,9 @@
-import { COMMITTED_INVESTMENT_STATUSES, sumDecimals } from '@portico/contracts';
+import {
+  compareDecimal,
+  COMMITTED_INVESTMENT_STATUSES,
+  PRE_EMPTION_CHOICE,
+  sumDecimals,
+} from '@portico/contracts';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -30,6 +35,36 @@ export async function holdersOf(db: DbOrTx, existingId: number) {
     .where(eq(holdingTransactions.opportunity_id, existingId))
     .groupBy(holdingTransactions.user_id)
     .orderBy(asc(holdingTransactions.user_id));
+}
+
+/**
+ * Gives each holder of the existing investment a choice on the round (decision 015): Awaiting, or Not
+ * applicable for a holder with no shares they can see. A choice already made is kept. Answers the
+ * choices it created.
+ */
+export async function insertHolderChoices(
+  tx: DbOrTx,
+  roundId: number,
+  holders: Array<{ user_id: number; shown_shares: string }>,
+  now: Date,
+) {
+  if (holders.length === 0) return [];
+  return tx
+    .insert(preEmptionChoices)
+    .values(
+      holders.map((holder) => ({
+        opportunity_id: roundId,
+        user_id: holder.user_id,
+        choice:
+          compareDecimal(holder.shown_shares, '0') > 0
+            ? PRE_EMPTION_CHOICE.AWAITING
+            : PRE_EMPTION_CHOICE.NOT_APPLICABLE,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ user_id: preEmptionChoices.user_id, choice: preEmptionChoices.choice });
 }
 
 /** Money each user has committed (reserved, called, paid) to a round: all of it, and what they may see. */

@@ -249,6 +249,73 @@ describe('opening pre-emption on a new round', () => {
   });
 });
 
+describe('a new round made in one step (POST /api/opportunities with pre_emption_of_id)', () => {
+  const draft = (existingId: number, extra: Record<string, unknown> = {}) => ({
+    name: 'Follow-on round',
+    company_name: 'Acme Robotics Ltd',
+    target_amount: '8000',
+    maximum_amount: '10000',
+    minimum_investment: '100',
+    share_price: '1.50',
+    closing_date: dayFromToday(60),
+    tax_relief: 'none',
+    pre_emption_of_id: existingId,
+    ...extra,
+  });
+
+  it('makes the draft with every holder’s choice, audited, and tells no one until it goes live', async () => {
+    const existing = await createOpportunity(t.ctx.db, { status: 5, published_at: new Date() });
+    const holder = await readyInvestor(t.ctx.db, t.ctx.clock, { name: 'Hal Holder' });
+    const soldOut = await readyInvestor(t.ctx.db, t.ctx.clock, { name: 'Sol Sold' });
+    await hold(existing.id, holder, '400');
+    await hold(existing.id, soldOut, '100', '100');
+    const created = await admin.post('/api/opportunities', draft(existing.id));
+    expect(created.statusCode, created.body).toBe(201);
+    const round = data<{ id: number; status: number }>(created);
+    expect(round.status).toBe(1);
+
+    const view = data<PreEmptionRound>(await admin.get(`/api/opportunities/${round.id}/pre-emption`));
+    expect(view.existing_investment).toEqual({ id: existing.id, name: existing.name });
+    expect(view.holders.map((row) => [row.user.name, row.choice])).toEqual([
+      ['Hal Holder', 5],
+      ['Sol Sold', 4],
+    ]);
+    const audits = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subject_type, 'opportunity'), eq(auditLog.subject_id, round.id)));
+    expect(audits.map((row) => row.action).sort()).toEqual([
+      'opportunity.created',
+      'opportunity.pre_emption_opened',
+    ]);
+    expect(
+      await t.ctx.db.select().from(notifications).where(eq(notifications.notifiable_id, holder.id)),
+    ).toEqual([]);
+
+    // Live: the holder is told once, and sees the round without an invitation.
+    const live = await admin.post(`/api/opportunities/${round.id}/transition`, { status: 3 });
+    expect(live.statusCode, live.body).toBe(200);
+    expect(
+      await t.ctx.db.select().from(notifications).where(eq(notifications.notifiable_id, holder.id)),
+    ).toHaveLength(1);
+    const rights = data<ProfilePreEmption[]>(await (await t.as(holder)).get('/api/profile/pre-emption'));
+    expect(rights.map((right) => right.opportunity.id)).toEqual([round.id]);
+  });
+
+  it('refuses what is not an existing investment, and makes nothing', async () => {
+    const live = await createOpportunity(t.ctx.db, { status: 2, published_at: new Date() });
+    const before = await t.ctx.db.select({ id: opportunities.id }).from(opportunities);
+    for (const id of [live.id, 999_999]) {
+      const refused = await admin.post('/api/opportunities', draft(id));
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(errorsOf(refused).pre_emption_of_id).toEqual([
+        'Choose an existing investment (a completed or matured opportunity) for the new round.',
+      ]);
+    }
+    expect(await t.ctx.db.select({ id: opportunities.id }).from(opportunities)).toHaveLength(before.length);
+  });
+});
+
 describe('holders’ choices', () => {
   it('validates each choice’s amount against the entitlement, on the amount field', async () => {
     const { next, small } = await scenario();

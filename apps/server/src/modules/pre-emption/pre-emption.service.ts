@@ -36,7 +36,7 @@ import {
   windowOpen,
 } from './pre-emption.math';
 import { preEmptionOpenedNotice } from './pre-emption.notices';
-import { claimsOf, holdersOf, type Claim } from './pre-emption.repository';
+import { claimsOf, holdersOf, insertHolderChoices, type Claim } from './pre-emption.repository';
 
 const NO_OPPORTUNITY = 'No opportunity with that id.';
 const NOT_A_ROUND = 'This opportunity is not a new round of an existing investment.';
@@ -356,25 +356,7 @@ export function createPreEmptionService(ctx: AppContext, deps: { notifications: 
           .update(opportunities)
           .set({ pre_emption_of_id: existing.id, pre_emption_ends_on: endsOn, updated_at: now })
           .where(eq(opportunities.id, round.id));
-        const inserted =
-          holders.length === 0
-            ? []
-            : await tx
-                .insert(preEmptionChoices)
-                .values(
-                  holders.map((holder) => ({
-                    opportunity_id: round.id,
-                    user_id: holder.user_id,
-                    choice:
-                      compareDecimal(holder.shown_shares, '0') > 0
-                        ? PRE_EMPTION_CHOICE.AWAITING
-                        : PRE_EMPTION_CHOICE.NOT_APPLICABLE,
-                    created_at: now,
-                    updated_at: now,
-                  })),
-                )
-                .onConflictDoNothing()
-                .returning({ user_id: preEmptionChoices.user_id, choice: preEmptionChoices.choice });
+        const inserted = await insertHolderChoices(tx, round.id, holders, now);
         await recordAudit(tx, actor, {
           action: 'opportunity.pre_emption_opened',
           subjectType: 'opportunity',

@@ -70,9 +70,11 @@ describe('the questionnaire panel', () => {
       screen.getByText(/^Saved 2 May 2024, \d\d:\d\d by Tom Fletcher · 1 answer changed$/),
     ).toBeInTheDocument();
     expect(screen.getAllByText('Hold on and wait')).toHaveLength(1);
-    expect(screen.getByText('Never')).toBeInTheDocument();
-
     const history = screen.getByRole('region', { name: 'Earlier versions' });
+    // The current answer; the earlier version's own "Never" may be in its closed panel, depending on
+    // whether Mantine keeps closed panels mounted (it did in some test orders).
+    expect(screen.getAllByText('Never').filter((node) => !history.contains(node))).toHaveLength(1);
+
     const earlier = within(history).getByRole('button', { name: /Saved 1 Apr 2024, \d\d:\d\d by Grace Li/ });
     expect(earlier).toHaveTextContent('First version');
     const user = userEvent.setup();
