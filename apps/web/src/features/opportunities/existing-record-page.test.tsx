@@ -1,3 +1,4 @@
+import { ROLES, type RoleId } from '@portico/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Navigate } from 'react-router';
@@ -48,7 +49,7 @@ const EXISTING = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function open(roleId: 1 | 8) {
+function open(roleId: RoleId) {
   setXsrfCookie('token');
   const mock = mockFetch({
     'GET /api/opportunities/9': json(200, { data: EXISTING }),
@@ -82,6 +83,20 @@ describe('an existing investment’s record (spec §6)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('opportunities list')).toBeInTheDocument();
     expect(callsTo('DELETE', '/api/opportunities/9')).toHaveLength(1);
+  });
+
+  it('offers a new round to staff who may create opportunities, and to no one else', async () => {
+    open(ROLES.SUPER_ADMIN);
+    expect(await screen.findByRole('link', { name: 'Raise a new round' })).toHaveAttribute(
+      'href',
+      '/admin/investments/opportunities/new-opportunity?round_of=9',
+    );
+  });
+
+  it('offers no new round to a role that may not create opportunities', async () => {
+    open(ROLES.CUSTODIAN);
+    expect(await screen.findByRole('heading', { name: 'Harbour Lane Coffee' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Raise a new round' })).not.toBeInTheDocument();
   });
 
   it('offers the Super Admin Preview but no Delete (delete_unsafe is Support’s alone)', async () => {

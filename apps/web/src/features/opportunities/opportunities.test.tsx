@@ -175,6 +175,50 @@ describe('opportunities', { timeout: 60_000 }, () => {
     );
   });
 
+  it('start a new round of an existing investment, filled in from it, made with its pre-emption', async () => {
+    const { callsTo, router } = open('/admin/investments/opportunities/new-opportunity?round_of=9', {
+      routes: {
+        'GET /api/opportunities/9': json(200, {
+          data: { ...row(9, 'Northwind Hydrogen – Seed', 5), ...PAGE },
+        }),
+        'POST /api/opportunities': json(201, { data: DRAFT }),
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'New round' }, FIRST_RENDER)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/A draft raising again for Northwind Hydrogen – Seed/),
+    ).toBeInTheDocument();
+    const form = await screen.findByRole('form', { name: 'New opportunity' });
+    expect(within(form).getByRole('textbox', { name: 'Company' })).toHaveValue('Northwind Hydrogen Ltd');
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue(
+      'Northwind Hydrogen Ltd – new round',
+    );
+    expect(within(form).getByRole('textbox', { name: 'Target raise' })).toHaveValue('');
+    const user = userEvent.setup();
+    await fill(user, within(form).getByRole('textbox', { name: 'Target raise' }), '800000');
+    await fill(user, within(form).getByRole('textbox', { name: 'Maximum raise' }), '1000000');
+    await user.clear(within(form).getByRole('textbox', { name: 'Share price' }));
+    await fill(user, within(form).getByRole('textbox', { name: 'Share price' }), '4.10');
+    await fill(user, within(form).getByLabelText(/Closing date/), '2031-09-30');
+    await user.click(within(form).getByRole('button', { name: 'Create draft' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/admin/investments/opportunities/7/edit'),
+    );
+    expect(callsTo('POST', '/api/opportunities')[0]?.body).toEqual({
+      pre_emption_of_id: 9,
+      name: 'Northwind Hydrogen Ltd – new round',
+      company_name: 'Northwind Hydrogen Ltd',
+      target_amount: '800000',
+      maximum_amount: '1000000',
+      minimum_investment: '5000.00',
+      share_price: '4.10',
+      share_class: 'Ordinary',
+      tax_relief: 'eis',
+      closing_date: '2031-09-30',
+      industry_id: 4,
+    });
+  });
+
   it('edit a draft: its details, then a key point added through its dialog', async () => {
     const { callsTo } = open('/admin/investments/opportunities/7/edit', {
       routes: {

@@ -41,13 +41,13 @@ const REF_FIELDS = {
 } as const;
 type RefField = keyof typeof REF_FIELDS;
 const REF_KEYS = Object.keys(REF_FIELDS) as RefField[];
-type Values = Record<(typeof TEXT_FIELDS)[number] | RefField, string>;
+export type OpportunityFormValues = Record<(typeof TEXT_FIELDS)[number] | RefField, string>;
 
 const validateNew = zodResolver(createOpportunityInputSchema);
 const validateChanges = zodResolver(updateOpportunityInputSchema);
 
-function valuesOf(opportunity: Opportunity | undefined): Values {
-  const values = {} as Values;
+function valuesOf(opportunity: Opportunity | undefined): OpportunityFormValues {
+  const values = {} as OpportunityFormValues;
   for (const field of TEXT_FIELDS) {
     const value = opportunity?.[field];
     values[field] = typeof value === 'string' ? value : '';
@@ -61,9 +61,26 @@ function valuesOf(opportunity: Opportunity | undefined): Values {
 
 const refOf = (value: string) => (value === '' ? null : Number(value));
 
+/**
+ * A new round's starting values from the existing investment it raises for: the company, its share
+ * class, tax relief, share price and classification; the round's own name, raise and dates are new.
+ */
+export function newRoundValues(existing: Opportunity): OpportunityFormValues {
+  const values = valuesOf(existing);
+  for (const field of ['slug', 'summary', 'description', 'target_amount', 'maximum_amount'] as const)
+    values[field] = '';
+  values.minimum_investment = existing.minimum_investment ?? '';
+  values.closing_date = '';
+  values.name = `${existing.company_name} – new round`;
+  return values;
+}
+
 /** What POST /api/opportunities takes: every filled field, trimmed. */
-function newPayload(values: Values): CreateOpportunityInput {
-  const payload: Record<string, unknown> = {};
+function newPayload(
+  values: OpportunityFormValues,
+  extra: Partial<CreateOpportunityInput> = {},
+): CreateOpportunityInput {
+  const payload: Record<string, unknown> = { ...extra };
   for (const field of TEXT_FIELDS) {
     const value = field === 'description' ? values[field] : values[field].trim();
     if (value !== '') payload[field] = value;
@@ -73,7 +90,7 @@ function newPayload(values: Values): CreateOpportunityInput {
 }
 
 /** Only what changed: an emptied text is "" (cleared), an emptied choice null. */
-function changesOf(values: Values, initial: Values): UpdateOpportunityInput {
+function changesOf(values: OpportunityFormValues, initial: OpportunityFormValues): UpdateOpportunityInput {
   const changes: Record<string, unknown> = {};
   for (const field of TEXT_FIELDS) {
     const value = field === 'description' ? values[field] : values[field].trim();
@@ -91,7 +108,14 @@ type OpportunityFormProps = {
   /** a role that may only read sees the fields without changing them */
   readOnly?: boolean;
 } & (
-  | { opportunity?: undefined; submit: (input: CreateOpportunityInput) => Promise<Opportunity> }
+  | {
+      opportunity?: undefined;
+      submit: (input: CreateOpportunityInput) => Promise<Opportunity>;
+      /** a new draft's starting values (a new round's, from its existing investment) */
+      start?: OpportunityFormValues;
+      /** sent with the new draft's fields (a new round's `pre_emption_of_id`) */
+      extra?: Partial<CreateOpportunityInput>;
+    }
   | { opportunity: Opportunity; submit: (changes: UpdateOpportunityInput) => Promise<Opportunity> }
 );
 
@@ -102,16 +126,18 @@ type OpportunityFormProps = {
 export function OpportunityForm(props: OpportunityFormProps) {
   const { onSaved, onCancel, readOnly = false } = props;
   const editing = props.opportunity !== undefined;
-  const initial = useMemo(() => valuesOf(props.opportunity), [props.opportunity]);
+  const start = props.opportunity === undefined ? props.start : undefined;
+  const extra = props.opportunity === undefined ? props.extra : undefined;
+  const initial = useMemo(() => start ?? valuesOf(props.opportunity), [start, props.opportunity]);
   const { form, onSubmit, shouldBlock, actions } = useRecordForm({
     initial,
     editing,
     validate: (values) =>
-      editing ? validateChanges(changesOf(values, initial)) : validateNew(newPayload(values)),
+      editing ? validateChanges(changesOf(values, initial)) : validateNew(newPayload(values, extra)),
     changesOf: (values) => changesOf(values, initial),
     submit: (values) =>
       props.opportunity === undefined
-        ? props.submit(newPayload(values))
+        ? props.submit(newPayload(values, extra))
         : props.submit(changesOf(values, initial)),
     onSaved,
   });
@@ -127,7 +153,7 @@ export function OpportunityForm(props: OpportunityFormProps) {
     category: useClassificationOptions('investment_categories', { enabled: classified }),
     character: useClassificationOptions('investment_characters', { enabled: classified }),
   };
-  const input = (field: keyof Values) => ({ ...form.getInputProps(field), readOnly });
+  const input = (field: keyof OpportunityFormValues) => ({ ...form.getInputProps(field), readOnly });
   const choice = (
     field: RefField,
     label: string,

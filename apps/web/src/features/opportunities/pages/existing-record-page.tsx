@@ -1,6 +1,8 @@
-import { Skeleton, Stack } from '@mantine/core';
+import { Button, Skeleton, Stack } from '@mantine/core';
+import { can } from '@portico/contracts';
 import { canSeeInvestmentTab, opportunityAdminPath, opportunityPhase } from '@portico/contracts/constants';
-import { Navigate, Outlet } from 'react-router';
+import { IconPlus } from '@tabler/icons-react';
+import { Link, Navigate, Outlet } from 'react-router';
 import { ErrorPage } from '../../../components/errors/error-page';
 import { isNotFound, RecordLoadError } from '../../../components/records/record-load-error';
 import { RecordPage } from '../../../components/records/record-page';
@@ -14,6 +16,7 @@ import { OpportunityHeaderActions } from '../components/opportunity-header-actio
 import { useOpportunity } from '../api/get-opportunity';
 import { OpportunityStatusBadge } from '../../opportunity-lifecycle/components/opportunity-status-badge';
 import { FollowOnRounds } from '../../pre-emption/components/follow-on-rounds';
+import { newRoundPath } from '../new-round';
 
 /**
  * /admin/investments/existing/{id}/details (stages 5 and 6, spec §2.1): Key Information, Performance,
@@ -44,6 +47,16 @@ export function ExistingRecordPage() {
         opportunity && (
           <>
             <FollowOnRounds opportunityId={opportunity.id} />
+            {can(user.role_id, 'investment_opportunity_live', 'create') && (
+              <Button
+                variant="default"
+                component={Link}
+                to={newRoundPath(opportunity.id)}
+                leftSection={<IconPlus size={16} aria-hidden />}
+              >
+                Raise a new round
+              </Button>
+            )}
             <OpportunityHeaderActions
               opportunity={opportunity}
               previewHref={`/admin/investments/existing/${opportunity.id}/details/preview`}
