@@ -358,7 +358,7 @@ describe('the investor’s investing journey', { timeout: 30_000 }, () => {
 
     const rights = await screen.findByRole('region', { name: 'Your pre-emption rights' });
     expect(within(rights).getByText('Awaiting')).toBeInTheDocument();
-    expect(within(rights).getByText(/Your entitlement: £2,498\.75/)).toBeInTheDocument();
+    expect(within(rights).getByText(/Your entitlement: £2,498\.75, until 17 Dec 2026\./)).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(within(rights).getByRole('link', { name: 'Harbour Robotics Series A' }));
 

@@ -191,7 +191,7 @@ describe('opportunities', { timeout: 60_000 }, () => {
     const form = await screen.findByRole('form', { name: 'New opportunity' });
     expect(within(form).getByRole('textbox', { name: 'Company' })).toHaveValue('Northwind Hydrogen Ltd');
     expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue(
-      'Northwind Hydrogen Ltd – new round',
+      'Northwind Hydrogen – Seed – new round',
     );
     expect(within(form).getByRole('textbox', { name: 'Target raise' })).toHaveValue('');
     const user = userEvent.setup();
@@ -206,7 +206,7 @@ describe('opportunities', { timeout: 60_000 }, () => {
     );
     expect(callsTo('POST', '/api/opportunities')[0]?.body).toEqual({
       pre_emption_of_id: 9,
-      name: 'Northwind Hydrogen Ltd – new round',
+      name: 'Northwind Hydrogen – Seed – new round',
       company_name: 'Northwind Hydrogen Ltd',
       target_amount: '800000',
       maximum_amount: '1000000',

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { submitFailure } from '../../../components/form/server-errors';
 import { formatMoney, formatPrice, formatShares } from '../../../lib/money';
+import { formatDate } from '../../../lib/format';
 import { useChoosePreEmption } from '../api/pre-emption';
 import { moneyOf } from './amount-figures';
 import { PreEmptionChoiceBadge } from '../../pre-emption/components/pre-emption-choice-badge';
@@ -33,15 +34,6 @@ const RESERVES: readonly number[] = [
   PRE_EMPTION_CHOICE.INCREASE,
   PRE_EMPTION_CHOICE.DECREASE,
 ];
-
-/** "12 December 2026" for a YYYY-MM-DD date. */
-const longDate = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /**
  * "Your pre-emption right" on a round the investor holds (decision 015): their entitlement, their choice
@@ -101,7 +93,7 @@ export function PreEmptionPanel({ right }: { right: ProfilePreEmption }) {
         <Text size="sm">
           As a shareholder of {right.existing_investment.name}, you may take up your share of this round
           before it is offered to others
-          {right.ends_on ? `, until ${longDate(right.ends_on)}` : ''}.
+          {right.ends_on ? `, until ${formatDate(right.ends_on)}` : ''}.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Figure label="Shares you hold" value={formatShares(right.shares)} />

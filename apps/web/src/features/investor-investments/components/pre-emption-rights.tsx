@@ -3,6 +3,7 @@ import { PRE_EMPTION_CHOICE, type ProfilePreEmption } from '@portico/contracts';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/money';
 import { PreEmptionChoiceBadge } from '../../pre-emption/components/pre-emption-choice-badge';
+import { formatDate } from '../../../lib/format';
 
 /**
  * /investor/investments, above the cards: the investor's open pre-emption rights (decision 015), each
@@ -30,7 +31,7 @@ export function PreEmptionRights({ rights }: { rights: ProfilePreEmption[] }) {
               <Text size="sm" c="dimmed">
                 {right.existing_investment.name} is raising again. Your entitlement:{' '}
                 {right.entitlement ? formatMoney(right.entitlement, right.opportunity.currency) : 'none'}
-                {right.ends_on ? `, until ${right.ends_on}` : ''}.
+                {right.ends_on ? `, until ${formatDate(right.ends_on)}` : ''}.
               </Text>
             </Stack>
             <PreEmptionChoiceBadge choice={right.choice} />

@@ -27,7 +27,7 @@ import { FormError } from '../../../components/form/form-error';
 import { useServerForm } from '../../../components/form/use-server-form';
 import { FormModal, ModalForm } from '../../../components/modals/form-modal';
 import { RecordSection } from '../../../components/records/record-section';
-import { formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { formatMoney, formatShares } from '../../../lib/money';
 import { useRecordId } from '../../../lib/records/use-record-id';
 import { useUser } from '../../../lib/session';
@@ -83,7 +83,7 @@ export function OpportunityPreEmptionPage() {
               {data.existing_investment.name}
             </Anchor>
             {data.ends_on
-              ? `; the window ends on ${data.ends_on}`
+              ? `; the window ends on ${formatDate(data.ends_on)}`
               : '; entitlements are held while the round is live'}
             {data.open ? '.' : ' (closed).'}
           </>
