@@ -58,7 +58,7 @@ export const opportunitySummarySchema = z
     target_amount: z.string().nullable(),
     maximum_amount: z.string().nullable(),
     minimum_investment: z.string().nullable(),
-    /** the sum of reserved, awaiting-payment and paid investments */
+    /** the sum of reserved, awaiting-payment and paid investments (and completed ones: what a completed round raised) */
     committed_amount: z.string(),
     share_price: z.string().nullable(),
     share_class: z.string().nullable(),

@@ -659,6 +659,11 @@ describe('completing a round', () => {
     expect(
       await t.ctx.db.select().from(sharePrices).where(eq(sharePrices.opportunity_id, opportunity.id)),
     ).toMatchObject([{ kind: 'round', price: '2.500000', effective_on: today() }]);
+    // What the round raised stays its committed amount (the cancelled commitment is not in it).
+    const record = json<{ data: { committed_amount: string } }>(
+      await admin.get(`/api/opportunities/${opportunity.id}`),
+    );
+    expect(record.data.committed_amount).toBe('7500.00');
     const [notice] = await noticesOf(dee.id);
     expect(notice?.data).toEqual({
       message: `**${opportunity.name}** has completed: 2,000 shares were allotted to you for £5,000.00.`,

@@ -39,11 +39,11 @@ export type OpportunityWithNames = OpportunityRow & {
 const outer = sql`${sql.identifier('opportunities')}.${sql.identifier('id')}`;
 
 /**
- * The sum of the investments that count towards the raise (reserved, awaiting payment, paid), in SQL and
- * as a decimal string with two places.
+ * The sum of the investments that count towards the raise (reserved, awaiting payment, paid, and once the
+ * round completes its completed ones: what it raised), in SQL and as a decimal string with two places.
  */
 export const committedAmount = sql<string>`(select coalesce(sum(${investments.amount}), 0)::numeric(16, 2)::text from ${investments} where ${investments.opportunity_id} = ${outer} and ${investments.status} in (${sql.join(
-  COMMITTED_INVESTMENT_STATUSES.map((status) => sql`${status}`),
+  [...COMMITTED_INVESTMENT_STATUSES, 'completed'].map((status) => sql`${status}`),
   sql`, `,
 )}))`;
 

@@ -118,7 +118,8 @@ describe('the fixed contract', () => {
     );
     expect(page.meta.total).toBe(2);
     expect(page.data.map((row) => [row.id, row.committed_amount, row.status])).toEqual([
-      [live, '1500.75', 2],
+      // reserved + paid + awaiting payment + completed (a completed round's raise); never cancelled
+      [live, '2400.75', 2],
       [internal, '0.00', 3],
     ]);
     for (const key of ['id', 'slug', 'name', 'status', 'stage', 'minimum_investment', 'maximum_amount'])

@@ -7,14 +7,22 @@ interface RaiseProgressProps {
   currency?: string;
   /** a smaller version for a list's cell */
   compact?: boolean;
+  /** what the money is called: committed while the round is open, raised once it has completed */
+  word?: 'committed' | 'raised';
 }
 
-/** How much of the raise is committed: a bar, the amounts and the percentage. */
-export function RaiseProgress({ committed, target, currency = 'GBP', compact = false }: RaiseProgressProps) {
+/** How much of the raise is committed (or was raised): a bar, the amounts and the percentage. */
+export function RaiseProgress({
+  committed,
+  target,
+  currency = 'GBP',
+  compact = false,
+  word = 'committed',
+}: RaiseProgressProps) {
   const percent = percentOf(committed, target);
   const label = target
-    ? `${formatMoney(committed, currency)} committed of ${formatMoney(target, currency)} (${percent}%)`
-    : `${formatMoney(committed, currency)} committed`;
+    ? `${formatMoney(committed, currency)} ${word} of ${formatMoney(target, currency)} (${percent}%)`
+    : `${formatMoney(committed, currency)} ${word}`;
   return (
     <Stack gap={4} miw={compact ? 140 : undefined}>
       <Progress value={Math.min(percent, 100)} size={compact ? 'sm' : 'lg'} radius="xl" aria-label={label} />
@@ -25,7 +33,7 @@ export function RaiseProgress({ committed, target, currency = 'GBP', compact = f
       ) : (
         <Group justify="space-between" gap="xs">
           <Text size="sm" fw={600}>
-            {formatMoney(committed, currency)} committed
+            {formatMoney(committed, currency)} {word}
           </Text>
           <Text size="sm" c="dimmed">
             {target ? `${percent}% of ${formatMoney(target, currency)}` : 'No target set'}

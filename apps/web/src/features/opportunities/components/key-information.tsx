@@ -1,6 +1,6 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import type { Opportunity } from '@portico/contracts';
-import { TAX_RELIEF_LABELS } from '@portico/contracts/constants';
+import { opportunityPhase, TAX_RELIEF_LABELS } from '@portico/contracts/constants';
 import { RecordFacts } from '../../../components/records/record-facts';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { formatMoney, formatPrice } from '../../../lib/money';
@@ -22,16 +22,23 @@ function Group({ title, children }: { title: string; children: React.ReactNode }
 /** An opportunity's key information (spec §2.1): the company, the terms, the amounts, dates and classification. */
 export function KeyInformation({ opportunity: o }: { opportunity: Opportunity }) {
   const money = (value: string | null) => formatMoney(value, o.currency);
+  // A completed or matured round's committed money is what it raised.
+  const raised = opportunityPhase(o.stage) === 'existing';
   return (
     <Stack gap="lg">
       <Group title="Raise">
-        <RaiseProgress committed={o.committed_amount} target={o.target_amount} currency={o.currency} />
+        <RaiseProgress
+          committed={o.committed_amount}
+          target={o.target_amount}
+          currency={o.currency}
+          word={raised ? 'raised' : 'committed'}
+        />
         <RecordFacts
           facts={[
             { label: 'Target raise', value: money(o.target_amount) },
             { label: 'Maximum raise', value: money(o.maximum_amount) },
             { label: 'Minimum investment', value: money(o.minimum_investment) },
-            { label: 'Committed', value: money(o.committed_amount) },
+            { label: raised ? 'Raised' : 'Committed', value: money(o.committed_amount) },
             { label: 'Closing date', value: formatDate(o.closing_date) },
           ]}
         />
