@@ -48,3 +48,17 @@ test('at 1440 px every tab of an investor record is on screen, none hidden past 
   await bar.getByRole('link', { name: 'Investor Consent' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/investors/${id}/details/consent$`));
 });
+
+test('at 1280 px the opportunities list shows its seven columns without scrolling sideways', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page, ADMIN);
+  await page.goto('/admin/investments/opportunities');
+  const table = page.getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveCount(7);
+  await expect(table.getByRole('columnheader', { name: /Closing date/ })).toBeInViewport({ ratio: 1 });
+  // The table's scroll container has nothing to scroll.
+  const scroller = table.locator('xpath=..');
+  expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+});

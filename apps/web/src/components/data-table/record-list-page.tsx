@@ -24,6 +24,7 @@ import { RecordName } from './record-name';
 import { useListState, type CommonKey } from './use-list-state';
 import type { RecordListParams } from '../../lib/records/record-list-query';
 
+const COLUMN_MIN_WIDTH = 130;
 /** A row of a record list: sparse fieldsets make every field optional. */
 interface RecordRow {
   id?: number | undefined;
@@ -261,7 +262,9 @@ export function RecordListPage<
                       }
                     : undefined
                 }
-                minWidth={Math.max(560, tableColumns.length * 140)}
+                // About 130 px a column before the table scrolls sideways: seven fit beside the menu at
+                // 1280 px (the content is about 918 px wide there).
+                minWidth={Math.max(560, tableColumns.length * COLUMN_MIN_WIDTH)}
                 skeletonRows={skeletonRows}
                 empty={
                   <ListEmptyState

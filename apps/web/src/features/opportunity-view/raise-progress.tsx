@@ -24,7 +24,7 @@ export function RaiseProgress({
     ? `${formatMoney(committed, currency)} ${word} of ${formatMoney(target, currency)} (${percent}%)`
     : `${formatMoney(committed, currency)} ${word}`;
   return (
-    <Stack gap={4} miw={compact ? 140 : undefined}>
+    <Stack gap={4} miw={compact ? 104 : undefined}>
       <Progress value={Math.min(percent, 100)} size={compact ? 'sm' : 'lg'} radius="xl" aria-label={label} />
       {compact ? (
         <Text size="xs" c="dimmed">
