@@ -1,9 +1,17 @@
-/** PostgreSQL's unique_violation, whichever driver or wrapper raised it, or undefined. */
-function uniqueViolation(error: unknown): { constraint?: unknown } | undefined {
+/** The PostgreSQL error of this SQLSTATE, whichever driver or wrapper raised it, or undefined. */
+function pgError(error: unknown, code: string): { constraint?: unknown } | undefined {
   for (let current = error; current instanceof Object; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return current;
+    if ((current as { code?: unknown }).code === code) return current;
   }
   return undefined;
+}
+
+/** PostgreSQL's unique_violation, whichever driver or wrapper raised it, or undefined. */
+const uniqueViolation = (error: unknown) => pgError(error, '23505');
+
+/** True for PostgreSQL's foreign_key_violation: a row referred to went meanwhile. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return pgError(error, '23503') !== undefined;
 }
 
 /** True for PostgreSQL's unique_violation, whichever driver or wrapper raised it. */

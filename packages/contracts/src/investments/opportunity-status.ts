@@ -87,6 +87,12 @@ export const INVESTMENT_STATUSES = [
 ] as const;
 export type InvestmentStatus = (typeof INVESTMENT_STATUSES)[number];
 export const COMMITTED_INVESTMENT_STATUSES = ['reserved', 'awaiting_payment', 'paid'] as const;
+/**
+ * An opportunity's committed_amount: its committed investments and, once it has completed, the completed
+ * ones (what it raised). Only a completed round holds completed investments, so for a live round this is
+ * the same money as COMMITTED_INVESTMENT_STATUSES, which the commitment gate and the room use.
+ */
+export const RAISED_INVESTMENT_STATUSES = [...COMMITTED_INVESTMENT_STATUSES, 'completed'] as const;
 
 /** How an investment came about: through the portal, or entered by staff for a deal done off it (spec §4). */
 export const INVESTMENT_TYPES = ['platform', 'manual', 'private_manual'] as const;

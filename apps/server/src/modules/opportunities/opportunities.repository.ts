@@ -1,8 +1,4 @@
-import {
-  COMMITTED_INVESTMENT_STATUSES,
-  opportunitiesListQuery,
-  PRE_EMPTION_CHOICE,
-} from '@portico/contracts';
+import { opportunitiesListQuery, PRE_EMPTION_CHOICE, RAISED_INVESTMENT_STATUSES } from '@portico/contracts';
 import { aliasedTable, and, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -43,7 +39,7 @@ const outer = sql`${sql.identifier('opportunities')}.${sql.identifier('id')}`;
  * round completes its completed ones: what it raised), in SQL and as a decimal string with two places.
  */
 export const committedAmount = sql<string>`(select coalesce(sum(${investments.amount}), 0)::numeric(16, 2)::text from ${investments} where ${investments.opportunity_id} = ${outer} and ${investments.status} in (${sql.join(
-  [...COMMITTED_INVESTMENT_STATUSES, 'completed'].map((status) => sql`${status}`),
+  RAISED_INVESTMENT_STATUSES.map((status) => sql`${status}`),
   sql`, `,
 )}))`;
 

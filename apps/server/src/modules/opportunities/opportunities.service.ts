@@ -21,7 +21,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { isUniqueViolation, violatedConstraint } from '../../db/errors';
+import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../../db/errors';
 import { opportunities, pipelineDeals, users, type OpportunityRow, type UserRow } from '../../db/schema';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
 import { randomToken } from '../../platform/crypto';
@@ -141,6 +141,12 @@ export function canOnStage(roleId: number, status: number, action: Action) {
  * Opportunities (spec §2.1, §4): the record with its content and images, what investors may see of it,
  * and the draft a pipeline deal converts into.
  */
+const notAnExistingInvestment = () =>
+  fieldError(
+    'pre_emption_of_id',
+    'Choose an existing investment (a completed or matured opportunity) for the new round.',
+  );
+
 export function createOpportunitiesService(ctx: AppContext) {
   const { db, storage, signer, clock } = ctx;
 
@@ -293,15 +299,14 @@ export function createOpportunitiesService(ctx: AppContext) {
     return record;
   }
 
-  /** The existing investment a new round raises for: completed or matured, and one the user may see. */
+  /**
+   * The existing investment a new round raises for: one the user may see (checked first, so the answer
+   * tells nothing of an opportunity they may not), completed or matured.
+   */
   async function existingFor(user: UserRow, id: number) {
     const [existing] = await db.select().from(opportunities).where(eq(opportunities.id, id));
-    if (!existing || existing.status < OPPORTUNITY_STATUS.COMPLETED)
-      throw fieldError(
-        'pre_emption_of_id',
-        'Choose an existing investment (a completed or matured opportunity) for the new round.',
-      );
-    if (!canOnStage(user.role_id, existing.status, 'show')) throw forbidden();
+    if (existing && !canOnStage(user.role_id, existing.status, 'show')) throw forbidden();
+    if (!existing || existing.status < OPPORTUNITY_STATUS.COMPLETED) throw notAnExistingInvestment();
     return existing;
   }
 
@@ -447,7 +452,11 @@ export function createOpportunitiesService(ctx: AppContext) {
         values,
         input.slug,
         existing && ((tx, draft) => startPreEmption(tx, actor, draft.id, existing)),
-      );
+      ).catch((error: unknown) => {
+        // The existing investment was deleted since it was read: the same answer as if it never was.
+        if (existing && isForeignKeyViolation(error)) throw notAnExistingInvestment();
+        throw error;
+      });
       return full(db, created.id);
     },
 

@@ -108,7 +108,11 @@ describe('opportunities', { timeout: 60_000 }, () => {
     expect(within(table).getAllByText('Live - External')).toHaveLength(1);
     expect(
       within(table).getAllByRole('progressbar', { name: '£930,000 committed of £1,500,000 (62%)' }),
-    ).toHaveLength(3);
+    ).toHaveLength(2);
+    // a completed round's money is what it raised
+    expect(
+      within(table).getByRole('progressbar', { name: '£930,000 raised of £1,500,000 (62%)' }),
+    ).toBeInTheDocument();
     const query = callsTo('GET', '/api/opportunities')[0]?.path ?? '';
     expect(decodeURIComponent(query)).toContain('filter[status]=2');
     expect(screen.getByRole('link', { name: 'New opportunity' })).toBeInTheDocument();
@@ -217,6 +221,19 @@ describe('opportunities', { timeout: 60_000 }, () => {
       closing_date: '2031-09-30',
       industry_id: 4,
     });
+  });
+
+  it('offer no new round of an opportunity that is not an existing investment', async () => {
+    const { callsTo } = open('/admin/investments/opportunities/new-opportunity?round_of=8', {
+      routes: {
+        'GET /api/opportunities/8': json(200, { data: { ...row(8, 'Northwind Hydrogen', 2), ...PAGE } }),
+      },
+    });
+    expect(
+      await screen.findByRole('alert', { name: 'Not an existing investment' }, FIRST_RENDER),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'New opportunity' })).not.toBeInTheDocument();
+    expect(callsTo('POST', '/api/opportunities')).toHaveLength(0);
   });
 
   it('edit a draft: its details, then a key point added through its dialog', async () => {

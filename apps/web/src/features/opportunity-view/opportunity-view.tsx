@@ -101,6 +101,7 @@ export function OpportunityView({ opportunity, banner, actions }: OpportunityVie
             committed={opportunity.committed_amount}
             target={opportunity.target_amount}
             currency={currency}
+            stage={opportunity.stage}
           />
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
             <Fact label="Target" value={formatMoney(opportunity.target_amount, currency)} />

@@ -1,4 +1,5 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
+import { opportunityPhase } from '@portico/contracts/constants';
 import { formatMoney, percentOf } from '../../lib/money';
 
 interface RaiseProgressProps {
@@ -7,8 +8,8 @@ interface RaiseProgressProps {
   currency?: string;
   /** a smaller version for a list's cell */
   compact?: boolean;
-  /** what the money is called: committed while the round is open, raised once it has completed */
-  word?: 'committed' | 'raised';
+  /** the opportunity's stage: a completed or matured round's money is what it raised */
+  stage?: number;
 }
 
 /** How much of the raise is committed (or was raised): a bar, the amounts and the percentage. */
@@ -17,8 +18,9 @@ export function RaiseProgress({
   target,
   currency = 'GBP',
   compact = false,
-  word = 'committed',
+  stage,
 }: RaiseProgressProps) {
+  const word = stage !== undefined && opportunityPhase(stage) === 'existing' ? 'raised' : 'committed';
   const percent = percentOf(committed, target);
   const label = target
     ? `${formatMoney(committed, currency)} ${word} of ${formatMoney(target, currency)} (${percent}%)`

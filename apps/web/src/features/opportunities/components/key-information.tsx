@@ -31,7 +31,7 @@ export function KeyInformation({ opportunity: o }: { opportunity: Opportunity })
           committed={o.committed_amount}
           target={o.target_amount}
           currency={o.currency}
-          word={raised ? 'raised' : 'committed'}
+          stage={o.stage}
         />
         <RecordFacts
           facts={[

@@ -71,7 +71,7 @@ export function newRoundValues(existing: Opportunity): OpportunityFormValues {
     values[field] = '';
   values.minimum_investment = existing.minimum_investment ?? '';
   values.closing_date = '';
-  values.name = `${existing.name} – new round`;
+  values.name = `${existing.name} – new round`.slice(0, 200);
   return values;
 }
 

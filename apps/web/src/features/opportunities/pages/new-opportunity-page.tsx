@@ -1,11 +1,13 @@
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { opportunityPhase } from '@portico/contracts/constants';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { RecordLoadError } from '../../../components/records/record-load-error';
 import { ADMIN_SCREENS } from '../../../config/admin-menu';
+import { followOnRoundsKey } from '../../pre-emption/components/follow-on-rounds';
 import { useOpportunity } from '../api/get-opportunity';
 import { useCreateOpportunity } from '../api/opportunity-mutations';
 import { newRoundValues, OpportunityForm } from '../components/opportunity-form';
@@ -19,6 +21,7 @@ import { NEW_ROUND_PARAM } from '../new-round';
  */
 export function NewOpportunityPage() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { mutateAsync } = useCreateOpportunity();
   const [params] = useSearchParams();
   const given = Number(params.get(NEW_ROUND_PARAM));
@@ -33,11 +36,15 @@ export function NewOpportunityPage() {
     );
   const form = (
     <OpportunityForm
+      // A different existing investment (or none) is a different form: its values start again.
+      key={roundOf ?? 'new'}
       submit={mutateAsync}
       start={start}
       extra={extra}
       onCancel={cancel}
       onSaved={(opportunity) => {
+        // The existing investment's "Follow-on rounds" lists the new one.
+        if (roundOf) void queryClient.invalidateQueries({ queryKey: followOnRoundsKey(roundOf) });
         notifications.show({
           color: 'success',
           title: 'Draft created',
@@ -72,19 +79,20 @@ export function NewOpportunityPage() {
             : 'A draft raising again for an existing investment.'
         }
       />
-      {existing.isError ? (
+      {notExisting ? (
+        <Alert color="warning" variant="light" role="alert" title="Not an existing investment">
+          Only a completed or matured opportunity raises a new round.
+        </Alert>
+      ) : start ? (
+        // once filled in, the form stays even if a later refetch fails: what was typed is kept
+        form
+      ) : existing.isError ? (
         <RecordLoadError
           error={existing.error}
           retry={() => void existing.refetch()}
           retrying={existing.isFetching}
           listPath={ADMIN_SCREENS.opportunities.path}
         />
-      ) : notExisting ? (
-        <Alert color="warning" variant="light" role="alert" title="Not an existing investment">
-          Only a completed or matured opportunity raises a new round.
-        </Alert>
-      ) : start ? (
-        form
       ) : (
         <Stack gap="lg" aria-label="Loading">
           <Skeleton height={240} radius="md" />

@@ -121,7 +121,12 @@ export function OpportunitiesListPage() {
         committed_amount: {
           render: (row) =>
             row.committed_amount !== undefined ? (
-              <RaiseProgress committed={row.committed_amount} target={row.target_amount ?? null} compact />
+              <RaiseProgress
+                committed={row.committed_amount}
+                target={row.target_amount ?? null}
+                stage={row.stage}
+                compact
+              />
             ) : (
               '—'
             ),

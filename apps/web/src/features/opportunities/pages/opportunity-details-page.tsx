@@ -64,6 +64,7 @@ export function OpportunityDetailsPage() {
             committed={opportunity.committed_amount}
             target={opportunity.target_amount}
             currency={opportunity.currency}
+            stage={opportunity.stage}
           />
           <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md">
             <Fact label="Target" value={money(opportunity.target_amount)} />

@@ -9,10 +9,13 @@ const listSchema = z.object({
   data: z.array(z.object({ id: z.number(), name: z.string(), status: z.number() })),
 });
 
+/** The query of an existing investment's new rounds (GET /api/opportunities/{id}/follow-on-rounds). */
+export const followOnRoundsKey = (opportunityId: number) => ['pre-emption', 'follow-ons', opportunityId];
+
 /** On an existing investment: its new rounds, each opening on its Pre-emption tab (decision 015). */
 export function FollowOnRounds({ opportunityId }: { opportunityId: number }) {
   const rounds = useQuery({
-    queryKey: ['pre-emption', 'follow-ons', opportunityId],
+    queryKey: followOnRoundsKey(opportunityId),
     queryFn: async ({ signal }) =>
       (await api.get(`/api/opportunities/${opportunityId}/follow-on-rounds`, listSchema, { signal })).data,
   });
