@@ -22,6 +22,23 @@ export function FormModal({ opened, onClose, title, size = 'choice', children }:
   );
 }
 
+/**
+ * The close of a dialog whose form outlives its openings: refused while it saves (unless the save is what
+ * closes it, `close(true)`), and the form cleared, values and error, for the next opening.
+ */
+export function dialogCloser(
+  form: { reset: () => void },
+  { submitting, setFormError }: { submitting: boolean; setFormError: (error: null) => void },
+  onClose: () => void,
+) {
+  return (force = false) => {
+    if (submitting && !force) return;
+    form.reset();
+    setFormError(null);
+    onClose();
+  };
+}
+
 interface ModalFormProps {
   /** `useServerForm`'s submit: validates, sends, puts server field errors on their fields */
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useServerForm } from '../form/use-server-form';
 import { zodResolver, type ValidatingSchema } from '../form/zod-resolver';
 import { PersonPicker } from './person-picker';
-import { FormModal, ModalForm } from '../modals/form-modal';
+import { dialogCloser, FormModal, ModalForm } from '../modals/form-modal';
 
 /** The add form's values: the investor picked, and what the link says about them (role, designation). */
 export type LinkedPersonValues<Extra> = Extra & { user_id: string | null };
@@ -56,12 +56,7 @@ export function AddLinkedPersonModal<Extra extends Record<string, unknown>, Inpu
       onAdded();
     },
   });
-  const close = () => {
-    if (submitting) return;
-    form.reset();
-    setFormError(null);
-    onClose();
-  };
+  const close = dialogCloser(form, { submitting, setFormError }, onClose);
 
   return (
     <FormModal opened={opened} onClose={close} title={title}>
@@ -70,7 +65,7 @@ export function AddLinkedPersonModal<Extra extends Record<string, unknown>, Inpu
         formError={formError}
         submitting={submitting}
         submitLabel={submitLabel}
-        onCancel={close}
+        onCancel={() => close()}
       >
         <PersonPicker
           kind="investor"

@@ -15,7 +15,7 @@ import {
   type StaffInvestment,
 } from '@portico/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { FormModal, ModalForm } from '../../../components/modals/form-modal';
+import { dialogCloser, FormModal, ModalForm } from '../../../components/modals/form-modal';
 import { useServerForm } from '../../../components/form/use-server-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
 import { PersonPicker } from '../../../components/records/person-picker';
@@ -68,12 +68,7 @@ export function PaymentModal({ investment, onClose }: DialogProps) {
       close(true);
     },
   });
-  const close = (force = false) => {
-    if (submitting && !force) return;
-    form.reset();
-    setFormError(null);
-    onClose();
-  };
+  const close = dialogCloser(form, { submitting, setFormError }, onClose);
   return (
     <FormModal opened={investment !== undefined} onClose={close} title="Record a payment">
       {investment && (
@@ -125,12 +120,7 @@ export function CancelInvestmentModal({ investment, onClose }: DialogProps) {
       close(true);
     },
   });
-  const close = (force = false) => {
-    if (submitting && !force) return;
-    form.reset();
-    setFormError(null);
-    onClose();
-  };
+  const close = dialogCloser(form, { submitting, setFormError }, onClose);
   const received = investment && !isZeroDecimal(investment.paid_amount);
   return (
     <FormModal
@@ -191,12 +181,7 @@ export function RefundModal({ investment, onClose }: DialogProps) {
       close(true);
     },
   });
-  const close = (force = false) => {
-    if (submitting && !force) return;
-    form.reset();
-    setFormError(null);
-    onClose();
-  };
+  const close = dialogCloser(form, { submitting, setFormError }, onClose);
   return (
     <FormModal opened={investment !== undefined} onClose={close} title="Record a refund" size="confirmation">
       {investment && (
@@ -269,12 +254,7 @@ export function CashCallModal({ opened, onClose, opportunityId, reserved }: Cash
       close(true);
     },
   });
-  const close = (force = false) => {
-    if (submitting && !force) return;
-    form.reset();
-    setFormError(null);
-    onClose();
-  };
+  const close = dialogCloser(form, { submitting, setFormError }, onClose);
   const noBank = bank && !bank.data.hidden && !bank.data.bank_account_number && !bank.data.bank_iban;
   return (
     <FormModal opened={opened} onClose={close} title="Issue a cash call">
@@ -381,12 +361,7 @@ export function ManualInvestmentModal({ opened, onClose, opportunity }: ManualIn
       close(true);
     },
   });
-  const close = (force = false) => {
-    if (submitting && !force) return;
-    form.reset();
-    setFormError(null);
-    onClose();
-  };
+  const close = dialogCloser(form, { submitting, setFormError }, onClose);
   const { amount, paid, user_id: investorId } = form.getValues();
   const shares =
     opportunity.share_price && MONEY_PATTERN.test(amount) && /[1-9]/.test(amount)
