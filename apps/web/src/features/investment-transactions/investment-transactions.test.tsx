@@ -3,50 +3,35 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, setXsrfCookie, type MockReply } from '../../testing/fetch-mock';
-import { brandingWithFeatures, buildBranding, userWithRole } from '../../testing/fixtures';
+import {
+  brandingWithFeatures,
+  buildBranding,
+  opportunityFixture,
+  userWithRole,
+} from '../../testing/fixtures';
 import { renderApp, renderWithProviders } from '../../testing/render';
 import { CashCallModal, PaymentModal } from './components/money-dialogs';
 
 const FIRST_RENDER = { timeout: 15_000 };
 
-const OPPORTUNITY = {
+const OPPORTUNITY = opportunityFixture({
   id: 7,
   slug: 'northwind-hydrogen',
   name: 'Northwind Hydrogen',
   company_name: 'Northwind Hydrogen Ltd',
   summary: 'Green hydrogen for ports.',
-  currency: 'GBP',
   target_amount: '1500000.00',
   maximum_amount: '2000000.00',
   minimum_investment: '5000.00',
   committed_amount: '7500.00',
-  share_price: '1.250000',
-  share_class: 'Ordinary',
-  tax_relief: 'eis',
   closing_date: '2031-03-31',
-  type: null,
-  sub_type: null,
-  industry: null,
-  category: null,
-  character: null,
-  cover_image_url: null,
   pipeline_deal_id: null,
   published_at: '2026-01-01T10:00:00.000000Z',
-  closed_at: null,
-  completed_at: null,
-  matured_at: null,
   created_at: '2026-01-01T10:00:00.000000Z',
   updated_at: '2026-01-01T10:00:00.000000Z',
-  status: 2,
-  stage: 2,
   description: '<p>About</p>',
   key_points: [],
-  key_dates: [],
-  team_members: [],
-  gallery: [],
-  faqs: [],
-  public_documents: [],
-};
+});
 
 const investment = (overrides: Partial<StaffInvestment>): StaffInvestment => ({
   id: 1,

@@ -1,49 +1,7 @@
-import type { Opportunity, ProfilePreEmption } from '@portico/contracts';
+import type { ProfilePreEmption } from '@portico/contracts';
 import type { Investing, MyInvestment } from './api/investing-schemas';
 
 const AT = '2026-11-20T10:00:00.000000Z';
-
-/** An opportunity as GET /api/opportunities/{id} answers an investor. */
-export function opportunityFixture(overrides: Partial<Opportunity> = {}): Opportunity {
-  return {
-    id: 41,
-    slug: 'harbour-robotics',
-    name: 'Harbour Robotics Series A',
-    company_name: 'Harbour Robotics Ltd',
-    status: 2,
-    stage: 2,
-    summary: 'Autonomous inspection robots for ports.',
-    currency: 'GBP',
-    target_amount: '500000.00',
-    maximum_amount: '600000.00',
-    minimum_investment: '1000.00',
-    committed_amount: '125000.00',
-    share_price: '1.250000',
-    share_class: 'Ordinary',
-    tax_relief: 'eis',
-    closing_date: '2026-12-31',
-    type: null,
-    sub_type: null,
-    industry: null,
-    category: null,
-    character: null,
-    cover_image_url: null,
-    published_at: AT,
-    closed_at: null,
-    completed_at: null,
-    matured_at: null,
-    created_at: AT,
-    updated_at: AT,
-    description: '<p>Robots that inspect quay walls.</p>',
-    key_points: [{ id: 1, text: 'Contracts with three ports' }],
-    key_dates: [],
-    team_members: [],
-    gallery: [],
-    faqs: [],
-    public_documents: [],
-    ...overrides,
-  };
-}
 
 /** GET /api/profile/investing/{id} for an investor who may invest now. */
 export function investingFixture(overrides: Partial<Investing> = {}): Investing {

@@ -8,15 +8,10 @@ import {
   type MockReply,
   type RecordedRequest,
 } from '../../testing/fetch-mock';
-import { brandingWithFeatures, userWithRole } from '../../testing/fixtures';
+import { brandingWithFeatures, opportunityFixture, userWithRole } from '../../testing/fixtures';
 import { paginated } from '../../testing/paginated';
 import { renderApp } from '../../testing/render';
-import {
-  investingFixture,
-  myInvestmentFixture,
-  opportunityFixture,
-  preEmptionFixture,
-} from './investing-test-data';
+import { investingFixture, myInvestmentFixture, preEmptionFixture } from './investing-test-data';
 
 const OPPORTUNITY = opportunityFixture();
 

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { Navigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, setXsrfCookie } from '../../testing/fetch-mock';
-import { buildBranding, userWithRole } from '../../testing/fixtures';
+import { buildBranding, opportunityFixture, userWithRole } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
 import { ExistingRecordPage } from './pages/existing-record-page';
 
-const EXISTING = {
+const EXISTING = opportunityFixture({
   id: 9,
   slug: 'harbour-lane-coffee',
   name: 'Harbour Lane Coffee',
@@ -16,36 +16,19 @@ const EXISTING = {
   stage: 5,
   company_name: 'Harbour Lane Coffee Ltd',
   summary: null,
-  currency: 'GBP',
-  target_amount: '500000.00',
-  maximum_amount: '600000.00',
-  minimum_investment: '1000.00',
   committed_amount: '0.00',
   share_price: '1.000000',
-  share_class: 'Ordinary',
   tax_relief: 'seis',
   closing_date: '2025-03-31',
-  type: null,
-  sub_type: null,
-  industry: null,
-  category: null,
-  character: null,
-  cover_image_url: null,
   pipeline_deal_id: null,
   published_at: '2025-01-01T10:00:00.000000Z',
   closed_at: '2025-04-01T10:00:00.000000Z',
   completed_at: '2025-05-01T10:00:00.000000Z',
-  matured_at: null,
   created_at: '2025-01-01T10:00:00.000000Z',
   updated_at: '2025-05-01T10:00:00.000000Z',
   description: '<p>Coffee by the harbour.</p>',
   key_points: [],
-  key_dates: [],
-  team_members: [],
-  gallery: [],
-  faqs: [],
-  public_documents: [],
-};
+});
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { opportunityFixture } from '../investor-investments/investing-test-data';
+import { opportunityFixture } from '../../testing/fixtures';
 import { KeyInformation } from './components/key-information';
 
 const show = (status: number) =>

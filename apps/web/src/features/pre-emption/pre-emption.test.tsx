@@ -3,47 +3,28 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, mockFetch, setXsrfCookie, type MockReply } from '../../testing/fetch-mock';
-import { brandingWithFeatures, userWithRole } from '../../testing/fixtures';
+import { brandingWithFeatures, opportunityFixture, userWithRole } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
 
-const OPPORTUNITY = {
+const OPPORTUNITY = opportunityFixture({
   id: 7,
   slug: 'harbour-lane-series-a',
   name: 'Harbour Lane – Series A',
   company_name: 'Harbour Lane Ltd',
   summary: 'A second roastery.',
-  currency: 'GBP',
   target_amount: '150000.00',
   maximum_amount: '10000.00',
   minimum_investment: '100.00',
   committed_amount: '0.00',
   share_price: '1.500000',
-  share_class: 'Ordinary',
-  tax_relief: 'eis',
   closing_date: '2031-03-31',
-  type: null,
-  sub_type: null,
-  industry: null,
-  category: null,
-  character: null,
-  cover_image_url: null,
   pipeline_deal_id: null,
   published_at: '2026-01-01T10:00:00.000000Z',
-  closed_at: null,
-  completed_at: null,
-  matured_at: null,
   created_at: '2026-01-01T10:00:00.000000Z',
   updated_at: '2026-01-01T10:00:00.000000Z',
-  status: 2,
-  stage: 2,
   description: '<p>About</p>',
   key_points: [],
-  key_dates: [],
-  team_members: [],
-  gallery: [],
-  faqs: [],
-  public_documents: [],
-};
+});
 
 const holder = (overrides: Partial<PreEmptionHolder>): PreEmptionHolder => ({
   user: { id: 9, name: 'Sam Small', email: 'sam@example.test' },
