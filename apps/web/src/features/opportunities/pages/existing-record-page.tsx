@@ -1,20 +1,17 @@
-import { Button, Skeleton, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { can } from '@portico/contracts';
 import { canSeeInvestmentTab, opportunityAdminPath, opportunityPhase } from '@portico/contracts/constants';
 import { IconPlus } from '@tabler/icons-react';
-import { Link, Navigate, Outlet } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { ErrorPage } from '../../../components/errors/error-page';
-import { isNotFound, RecordLoadError } from '../../../components/records/record-load-error';
-import { RecordPage } from '../../../components/records/record-page';
-import { ADMIN_SCREENS } from '../../../config/admin-menu';
+import { isNotFound } from '../../../components/records/record-load-error';
 import { EXISTING_INVESTMENT_TABS, visibleRecordTabs } from '../../../config/records';
 import { useFeatures } from '../../../lib/branding';
 import { useRecordId } from '../../../lib/records/use-record-id';
 import { useUser } from '../../../lib/session';
-import { useTerminology } from '../../../lib/terminology';
 import { OpportunityHeaderActions } from '../components/opportunity-header-actions';
+import { OpportunityRecordShell } from '../components/opportunity-record-shell';
 import { useOpportunity } from '../api/get-opportunity';
-import { OpportunityStatusBadge } from '../../opportunity-lifecycle/components/opportunity-status-badge';
 import { FollowOnRounds } from '../../pre-emption/components/follow-on-rounds';
 import { newRoundPath } from '../new-round';
 
@@ -28,8 +25,8 @@ export function ExistingRecordPage() {
   const id = useRecordId();
   const user = useUser();
   const features = useFeatures();
-  const terminology = useTerminology();
-  const { data: opportunity, isError, error, refetch, isFetching } = useOpportunity(id);
+  const query = useOpportunity(id);
+  const { data: opportunity, error } = query;
   if (id === undefined || isNotFound(error)) return <ErrorPage status={404} />;
   if (opportunity && opportunityPhase(opportunity.stage) !== 'existing')
     return <Navigate to={opportunityAdminPath(id, opportunity.stage)} replace />;
@@ -38,49 +35,29 @@ export function ExistingRecordPage() {
     canSeeInvestmentTab(user.role_id, 'existing', tab.id),
   );
   return (
-    <RecordPage
-      title={opportunity?.name}
-      description={opportunity?.company_name}
-      back={{ label: terminology.opportunities, to: ADMIN_SCREENS.opportunities.path }}
-      badges={opportunity && <OpportunityStatusBadge status={opportunity.status} />}
-      actions={
-        opportunity && (
-          <>
-            <FollowOnRounds opportunityId={opportunity.id} />
-            {can(user.role_id, 'investment_opportunity_live', 'create') && (
-              <Button
-                variant="default"
-                component={Link}
-                to={newRoundPath(opportunity.id)}
-                leftSection={<IconPlus size={16} aria-hidden />}
-              >
-                Raise a new round
-              </Button>
-            )}
-            <OpportunityHeaderActions
-              opportunity={opportunity}
-              previewHref={`/admin/investments/existing/${opportunity.id}/details/preview`}
-            />
-          </>
-        )
-      }
+    <OpportunityRecordShell
+      query={query}
       basePath={`/admin/investments/existing/${id}/details`}
       tabs={tabs}
-    >
-      {isError ? (
-        <RecordLoadError
-          error={error}
-          retry={() => void refetch()}
-          retrying={isFetching}
-          listPath={ADMIN_SCREENS.opportunities.path}
-        />
-      ) : opportunity ? (
-        <Outlet />
-      ) : (
-        <Stack gap="lg" aria-label="Loading">
-          <Skeleton height={160} radius="md" />
-        </Stack>
+      actions={(loaded) => (
+        <>
+          <FollowOnRounds opportunityId={loaded.id} />
+          {can(user.role_id, 'investment_opportunity_live', 'create') && (
+            <Button
+              variant="default"
+              component={Link}
+              to={newRoundPath(loaded.id)}
+              leftSection={<IconPlus size={16} aria-hidden />}
+            >
+              Raise a new round
+            </Button>
+          )}
+          <OpportunityHeaderActions
+            opportunity={loaded}
+            previewHref={`/admin/investments/existing/${loaded.id}/details/preview`}
+          />
+        </>
       )}
-    </RecordPage>
+    />
   );
 }

@@ -1,18 +1,14 @@
-import { Skeleton, Stack } from '@mantine/core';
 import { canSeeInvestmentTab, opportunityAdminPath, opportunityPhase } from '@portico/contracts/constants';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { ErrorPage } from '../../../components/errors/error-page';
-import { isNotFound, RecordLoadError } from '../../../components/records/record-load-error';
-import { RecordPage } from '../../../components/records/record-page';
-import { ADMIN_SCREENS } from '../../../config/admin-menu';
+import { isNotFound } from '../../../components/records/record-load-error';
 import { OPPORTUNITY_TABS, visibleRecordTabs } from '../../../config/records';
 import { useFeatures } from '../../../lib/branding';
 import { useRecordId } from '../../../lib/records/use-record-id';
 import { useUser } from '../../../lib/session';
-import { useTerminology } from '../../../lib/terminology';
 import { useOpportunity } from '../api/get-opportunity';
 import { OpportunityHeaderActions } from '../components/opportunity-header-actions';
-import { OpportunityStatusBadge } from '../../opportunity-lifecycle/components/opportunity-status-badge';
+import { OpportunityRecordShell } from '../components/opportunity-record-shell';
 
 /**
  * /admin/investments/opportunities/{id}/… for stages 1 to 4 (spec §2.1): the header, then a draft's Edit
@@ -23,9 +19,9 @@ export function OpportunityRecordPage() {
   const id = useRecordId();
   const user = useUser();
   const features = useFeatures();
-  const terminology = useTerminology();
   const { pathname } = useLocation();
-  const { data: opportunity, isError, error, refetch, isFetching } = useOpportunity(id);
+  const query = useOpportunity(id);
+  const { data: opportunity, error } = query;
 
   if (id === undefined || isNotFound(error)) return <ErrorPage status={404} />;
   const base = `/admin/investments/opportunities/${id}`;
@@ -50,34 +46,13 @@ export function OpportunityRecordPage() {
   });
 
   return (
-    <RecordPage
-      title={opportunity?.name}
-      description={opportunity?.company_name}
-      back={{ label: terminology.opportunities, to: ADMIN_SCREENS.opportunities.path }}
-      badges={opportunity && <OpportunityStatusBadge status={opportunity.status} />}
-      actions={
-        opportunity && (
-          <OpportunityHeaderActions opportunity={opportunity} previewHref={`${base}/details/preview`} />
-        )
-      }
+    <OpportunityRecordShell
+      query={query}
       basePath={base}
       tabs={tabs}
-    >
-      {isError ? (
-        <RecordLoadError
-          error={error}
-          retry={() => void refetch()}
-          retrying={isFetching}
-          listPath={ADMIN_SCREENS.opportunities.path}
-        />
-      ) : opportunity ? (
-        <Outlet />
-      ) : (
-        <Stack gap="lg" aria-label="Loading">
-          <Skeleton height={160} radius="md" />
-          <Skeleton height={240} radius="md" />
-        </Stack>
+      actions={(loaded) => (
+        <OpportunityHeaderActions opportunity={loaded} previewHref={`${base}/details/preview`} />
       )}
-    </RecordPage>
+    />
   );
 }

@@ -1,0 +1,61 @@
+import { Skeleton, Stack } from '@mantine/core';
+import type { Opportunity } from '@portico/contracts';
+import type { ComponentProps, ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { RecordLoadError } from '../../../components/records/record-load-error';
+import { RecordPage } from '../../../components/records/record-page';
+import { ADMIN_SCREENS } from '../../../config/admin-menu';
+import { useTerminology } from '../../../lib/terminology';
+import { OpportunityStatusBadge } from '../../opportunity-lifecycle/components/opportunity-status-badge';
+
+interface OpportunityRecordShellProps {
+  /** the opportunity's query (useOpportunity) */
+  query: {
+    data: Opportunity | undefined;
+    isError: boolean;
+    error: unknown;
+    refetch: () => unknown;
+    isFetching: boolean;
+  };
+  basePath: string;
+  tabs: ComponentProps<typeof RecordPage>['tabs'];
+  /** the header's buttons, once loaded */
+  actions: (opportunity: Opportunity) => ReactNode;
+}
+
+/**
+ * What an opportunity's two record pages share (stages 1 to 4, and existing investments): the header with
+ * its name, company, status and buttons, the tabs, then the tab's page once loaded, a load error with a
+ * retry, or skeletons while it loads.
+ */
+export function OpportunityRecordShell({ query, basePath, tabs, actions }: OpportunityRecordShellProps) {
+  const terminology = useTerminology();
+  const { data: opportunity, isError, error, refetch, isFetching } = query;
+  return (
+    <RecordPage
+      title={opportunity?.name}
+      description={opportunity?.company_name}
+      back={{ label: terminology.opportunities, to: ADMIN_SCREENS.opportunities.path }}
+      badges={opportunity && <OpportunityStatusBadge status={opportunity.status} />}
+      actions={opportunity && actions(opportunity)}
+      basePath={basePath}
+      tabs={tabs}
+    >
+      {isError ? (
+        <RecordLoadError
+          error={error}
+          retry={() => void refetch()}
+          retrying={isFetching}
+          listPath={ADMIN_SCREENS.opportunities.path}
+        />
+      ) : opportunity ? (
+        <Outlet />
+      ) : (
+        <Stack gap="lg" aria-label="Loading">
+          <Skeleton height={160} radius="md" />
+          <Skeleton height={240} radius="md" />
+        </Stack>
+      )}
+    </RecordPage>
+  );
+}
