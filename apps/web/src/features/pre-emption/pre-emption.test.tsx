@@ -118,6 +118,8 @@ describe('the opportunity’s Pre-emption tab', { timeout: 60_000 }, () => {
     expect(
       await screen.findByRole('button', { name: 'Open pre-emption' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
-    expect(callsTo('GET', '/api/opportunities')[0]?.path).toContain('filter[status]=5,6');
+    await waitFor(() =>
+      expect(callsTo('GET', '/api/opportunities')[0]?.path).toContain('filter[status]=5,6'),
+    );
   });
 });
