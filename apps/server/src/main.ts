@@ -3,12 +3,17 @@ import { ConfigError, loadConfig } from './config';
 import { closeContext, createContext } from './context';
 import { failInterruptedImports } from './modules/imports/imports.service';
 import { createLogger } from './platform/logging';
+import { installLastResort } from './platform/process/last-resort';
 import { DEMO_PASSWORD, DEMO_USERS, isDatabaseEmpty, seedDemo } from './seed/demo';
 
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);
+  // Until the server is up, a shutdown closes the context alone.
+  let shutdown: () => Promise<void> = () => Promise.resolve();
+  installLastResort({ log, shutdown: () => shutdown(), exit: (code) => process.exit(code) });
   const ctx = await createContext(config, log);
+  shutdown = () => closeContext(ctx);
   await ctx.database.migrate();
   // One embedded node: an import still "running" at start-up was cut off when it last stopped.
   if (ctx.database.driver === 'pglite') await failInterruptedImports(ctx.db);
@@ -20,14 +25,17 @@ async function main() {
   ctx.mailer.start();
   ctx.scheduler.start();
   const prune = setInterval(() => void ctx.store.prune().catch(() => undefined), 10 * 60_000).unref();
+  shutdown = async () => {
+    clearInterval(prune);
+    await app.close();
+  };
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    clearInterval(prune);
-    app.close().then(
+    shutdown().then(
       () => process.exit(0),
       (error: unknown) => {
         log.error({ err: error }, 'shutdown failed');

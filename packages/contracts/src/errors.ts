@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'BAD_QUERY',
+  'MALFORMED_BODY',
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'NOT_FOUND',
@@ -14,6 +15,7 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'CONFLICT',
   'MAINTENANCE',
+  'SERVICE_UNAVAILABLE',
   'SERVER_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -24,6 +26,7 @@ export const ERROR_MESSAGES = {
   CSRF_MISMATCH: 'CSRF token mismatch.',
   TOO_MANY_ATTEMPTS: 'Too Many Attempts.',
   MAINTENANCE: 'Service Unavailable',
+  SERVICE_UNAVAILABLE: 'Service Unavailable',
   SERVER_ERROR: 'Server Error',
 } as const;
 

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { createPostgresPool, type PoolLog } from './postgres-pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -41,6 +42,8 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | File;
   /** connection pool size for PostgreSQL */
   poolSize?: number;
+  /** where lost PostgreSQL connections are reported */
+  log?: PoolLog | undefined;
 }
 
 /** Closing twice (a shutdown path and a test's clean-up) is harmless. */
@@ -51,9 +54,7 @@ function once(close: () => Promise<void>) {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle connection the server closes (a restart, a failover) is replaced, not fatal.
-    pool.on('error', () => undefined);
+    const pool = createPostgresPool({ url: options.url, max: options.poolSize ?? 10, log: options.log });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,

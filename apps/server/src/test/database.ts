@@ -5,9 +5,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
 
-/** Each checkout of the project its own snapshot and template, so two checkouts can run their tests at once. */
+/**
+ * Each checkout of the project its own snapshot and template, so two checkouts can run their tests at once;
+ * PORTICO_TEST_TAG (letters, digits, _) separates two runs in one checkout.
+ */
 const CHECKOUT = createHash('sha256')
-  .update(import.meta.url)
+  .update(import.meta.url + (process.env.PORTICO_TEST_TAG ?? ''))
   .digest('hex')
   .slice(0, 8);
 
@@ -32,8 +35,15 @@ export function withDatabase(url: string, database: string) {
   return parsed.toString();
 }
 
-/** A database of its own for one test file: a PGlite copy of the snapshot, or a PostgreSQL clone of the template. */
-export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+export type TestDatabase = Database & { drop(): Promise<void> };
+
+/**
+ * A database of its own for one test file: a PGlite copy of the snapshot, or a PostgreSQL clone of the
+ * template. `through` rewrites the address the app connects to (a test's proxy in front of the server).
+ */
+export async function openTestDatabase(
+  options: { through?: (url: string) => string } = {},
+): Promise<TestDatabase> {
   if (!usePostgres()) {
     if (!existsSync(SNAPSHOT_FILE))
       throw new Error(`no test snapshot at ${SNAPSHOT_FILE}: run through vitest`);
@@ -46,7 +56,8 @@ export async function openTestDatabase(): Promise<Database & { drop(): Promise<v
   await admin.connect();
   await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
   await admin.end();
-  const database = await openDatabase({ url: withDatabase(server, name), poolSize: 4 });
+  const url = withDatabase(server, name);
+  const database = await openDatabase({ url: options.through?.(url) ?? url, poolSize: 4 });
   return {
     ...database,
     async drop() {

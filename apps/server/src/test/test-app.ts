@@ -9,7 +9,7 @@ import { createContext, closeContext, type AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { withMethodOverride } from '../platform/http/method-override';
 import { createLogger } from '../platform/logging';
-import { openTestDatabase } from './database';
+import { openTestDatabase, type TestDatabase } from './database';
 import { TEST_PASSWORD } from './factories';
 
 export const TEST_APP_URL = 'http://portico.test';
@@ -91,11 +91,13 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logTo?: DestinationStream; shareDatabaseWith?: TestApp } = {},
+  options: { logTo?: DestinationStream; shareDatabaseWith?: TestApp; database?: TestDatabase } = {},
 ): Promise<TestApp> {
   // A second node of the same deployment shares the first one's database.
   const shared = options.shareDatabaseWith?.ctx.database;
-  const database = shared ? { ...shared, drop: async () => undefined } : await openTestDatabase();
+  const database = shared
+    ? { ...shared, drop: async () => undefined }
+    : (options.database ?? (await openTestDatabase()));
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portico-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -12,6 +12,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { ForbiddenFieldNameError } from './forbidden-field-name';
+import { isDependencyUnavailable } from './unavailable';
 
 /** One error type for every expected failure; the handler below turns it into a Laravel-style body. */
 export class HttpError extends Error {
@@ -31,6 +32,15 @@ export const forbidden = () => new HttpError(403, ERROR_MESSAGES.FORBIDDEN, 'FOR
 export const notFound = (message = 'Not found.') => new HttpError(404, message, 'NOT_FOUND');
 export const csrfMismatch = () => new HttpError(419, ERROR_MESSAGES.CSRF_MISMATCH, 'CSRF_MISMATCH');
 export const maintenance = () => new HttpError(503, ERROR_MESSAGES.MAINTENANCE, 'MAINTENANCE');
+/** A body that cannot be read at all (cut short, no multipart boundary, not JSON): nothing to validate. */
+export const malformedBody = (message: string) => new HttpError(400, message, 'MALFORMED_BODY');
+
+/** Seconds a client is asked to wait when the database or Redis is out of reach (a restart takes a few). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+export const serviceUnavailable = () =>
+  new HttpError(503, ERROR_MESSAGES.SERVICE_UNAVAILABLE, 'SERVICE_UNAVAILABLE', undefined, {
+    'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+  });
 
 export function validationError(errors: FieldErrors): HttpError {
   const body = validationBody(errors);
@@ -78,12 +88,15 @@ function fromFastifyError(error: FastifyError): HttpError | undefined {
       return new HttpError(415, 'Unsupported content type.', 'UNSUPPORTED_MEDIA_TYPE');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return validationError({ body: ['The request body must be valid JSON.'] });
+      return malformedBody('The request body is not valid JSON.');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return malformedBody('The request body is not as long as its Content-Length says.');
     default:
       break;
   }
+  // A body stream that failed (the client went away mid-body) or a parser's syntax error.
   if (error instanceof SyntaxError || error.statusCode === 400)
-    return validationError({ body: [error.message || 'The request body could not be read.'] });
+    return malformedBody('The request body could not be read: it is cut short or not well formed.');
   return undefined;
 }
 
@@ -113,6 +126,11 @@ export function sendError(reply: FastifyReply, error: HttpError) {
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const known = toHttpError(error);
   if (known) return sendError(reply, known);
+  // A dependency restarting is no bug: the request may be retried in a few seconds.
+  if (isDependencyUnavailable(error)) {
+    request.log.warn({ err: error }, 'a dependency is unavailable');
+    return sendError(reply, serviceUnavailable());
+  }
   request.log.error({ err: error }, 'unhandled error');
   const body: ErrorBody = {
     message: ERROR_MESSAGES.SERVER_ERROR,

@@ -30,6 +30,12 @@ export function createScheduler(store: SharedStore, log: FastifyBaseLogger) {
     return true;
   }
 
+  /** From a timer: a store or database that is away skips this period, it never ends the process. */
+  const tick = (job: ScheduledJob) => () =>
+    void runOnce(job).catch((error: unknown) =>
+      log.warn({ err: error, job: job.name }, 'scheduled job skipped: its lease could not be taken'),
+    );
+
   return {
     add(job: ScheduledJob) {
       jobs.push(job);
@@ -38,8 +44,8 @@ export function createScheduler(store: SharedStore, log: FastifyBaseLogger) {
     /** Each job once shortly after start-up, then every period. */
     start() {
       for (const job of jobs) {
-        timers.push(setTimeout(() => void runOnce(job), 5_000).unref());
-        timers.push(setInterval(() => void runOnce(job), job.everyMs).unref());
+        timers.push(setTimeout(tick(job), 5_000).unref());
+        timers.push(setInterval(tick(job), job.everyMs).unref());
       }
     },
     async stop() {

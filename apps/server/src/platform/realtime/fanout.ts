@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
+import { createRedisClient, type RedisLog } from '../store/redis-store';
 
 /** One broadcast: an event on a channel, optionally not echoed to the socket that caused it. */
 export interface BroadcastMessage {
@@ -12,7 +13,7 @@ export interface BroadcastMessage {
 
 /**
  * How a broadcast reaches every node's sockets: in-process alone, or through Redis pub/sub so that
- * every node (this one included) delivers to its own subscribers (API-CONTRACT.md §4.4).
+ * every other node delivers to its own subscribers too (API-CONTRACT.md §4.4).
  */
 export interface Fanout {
   /** several messages travel together, so a broadcast to thousands of users is a few publishes */
@@ -38,25 +39,49 @@ export function createLocalFanout(): Fanout {
 
 const CHANNEL = 'portico#broadcasts';
 
-export function createRedisFanout(url: string): Fanout {
-  const publisher = new Redis(url, { maxRetriesPerRequest: 3 });
-  const subscriber = new Redis(url);
-  const listeners: Array<(messages: BroadcastMessage[]) => void> = [];
-  const ready = subscriber.subscribe(CHANNEL);
+/** What travels over Redis: the messages and the node that sent them, which delivered them itself. */
+interface Envelope {
+  node: string;
+  messages: BroadcastMessage[];
+}
+
+/**
+ * Soketi's design: a node delivers its own broadcasts to its sockets at once and publishes them for
+ * the other nodes, skipping its own when they come back. A Redis outage then costs only what crosses
+ * nodes, and a broadcast never waits for this node's subscription.
+ */
+export function createRedisFanout(url: string, log?: RedisLog): Fanout {
+  const node = randomUUID();
+  const local = createLocalFanout();
+  const publisher = createRedisClient(url, 'portico-fanout-publisher', log);
+  const subscriber = createRedisClient(url, 'portico-fanout-subscriber', log);
+  // On every connection, not only the first: ioredis subscribes again after a reconnection only to
+  // channels whose subscription once succeeded, and a node that started while Redis was down would never
+  // hear another node. Subscribing twice is harmless.
+  const subscribe = () =>
+    subscriber.subscribe(CHANNEL).catch((error: unknown) => {
+      log?.warn({ err: error }, 'could not subscribe to broadcasts; retrying on reconnection');
+    });
+  subscriber.on('ready', () => void subscribe());
   subscriber.on('message', (channel: string, raw: string) => {
     if (channel !== CHANNEL) return;
-    const messages = JSON.parse(raw) as BroadcastMessage[];
-    for (const listener of listeners) listener(messages);
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(raw) as Envelope;
+    } catch {
+      return;
+    }
+    if (envelope.node !== node && Array.isArray(envelope.messages)) void local.publish(envelope.messages);
   });
   return {
     async publish(messages) {
-      await ready;
-      await publisher.publish(CHANNEL, JSON.stringify(messages));
+      await local.publish(messages);
+      const envelope: Envelope = { node, messages };
+      await publisher.publish(CHANNEL, JSON.stringify(envelope));
     },
-    onMessage(listener) {
-      listeners.push(listener);
-    },
+    onMessage: (listener) => local.onMessage(listener),
     async close() {
+      await local.close();
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },
   };

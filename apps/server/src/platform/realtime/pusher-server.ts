@@ -63,8 +63,25 @@ function dataObject(frame: Frame): Record<string, unknown> {
   return frame.data && typeof frame.data === 'object' ? (frame.data as Record<string, unknown>) : {};
 }
 
-export function createPusherServer(app: PusherApp, fanout: Fanout) {
+/** Where a broadcast that could not cross to the other nodes is reported. */
+export interface RealtimeLog {
+  warn(details: object, message: string): void;
+}
+
+export function createPusherServer(app: PusherApp, fanout: Fanout, log?: RealtimeLog) {
   const clients = new Set<Client>();
+
+  /**
+   * Broadcasts go out after their writes commit, so one that cannot reach Redis is logged, never an
+   * error for a request whose work is done: the notification is stored and the bell shows it on its next load.
+   */
+  async function publish(messages: BroadcastMessage[]) {
+    try {
+      await fanout.publish(messages);
+    } catch (error) {
+      log?.warn({ err: error, messages: messages.length }, 'broadcast not delivered to other nodes');
+    }
+  }
 
   fanout.onMessage((messages: BroadcastMessage[]) => {
     if (clients.size === 0) return;
@@ -147,7 +164,7 @@ export function createPusherServer(app: PusherApp, fanout: Fanout) {
 
     /** Sends an event to every subscriber of a channel, on every node. */
     broadcast(channel: string, event: string, data: unknown, exceptSocketId?: string | null) {
-      return fanout.publish([
+      return publish([
         { channel, event, data: JSON.stringify(data), exceptSocketId: exceptSocketId ?? null },
       ]);
     },
@@ -158,7 +175,7 @@ export function createPusherServer(app: PusherApp, fanout: Fanout) {
         const batch = items
           .slice(start, start + 1000)
           .map((item) => ({ channel: item.channel, event: item.event, data: JSON.stringify(item.data) }));
-        await fanout.publish(batch);
+        await publish(batch);
       }
     },
 
