@@ -16,6 +16,7 @@ import { createLocalStorage } from './platform/storage/local-storage';
 import { createS3Storage } from './platform/storage/s3-storage';
 import type { Storage } from './platform/storage/storage';
 import { createClock, type Clock } from './platform/time';
+import { createWorkerPool, type WorkerPool } from './platform/workers/worker-pool';
 
 /** The runtime parts every module uses, each with its embedded or production engine. */
 export interface AppContext {
@@ -31,6 +32,8 @@ export interface AppContext {
   readonly realtime: PusherServer;
   readonly storage: Storage;
   readonly scheduler: Scheduler;
+  /** threads for CPU-heavy work (import files, exports), off the event loop */
+  readonly workers: WorkerPool;
   /** the server's clock; movable only with TEST_CLOCK=1 */
   readonly clock: Clock;
   readonly log: FastifyBaseLogger;
@@ -58,8 +61,10 @@ function createStorage(config: Config): Storage {
 export async function createContext(config: Config, log: FastifyBaseLogger, options: ContextOptions = {}) {
   const database =
     options.database ??
-    (await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` }));
-  const store = config.REDIS_URL ? createRedisStore(config.REDIS_URL) : createDatabaseStore(database.db);
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite`, log }));
+  const store = config.REDIS_URL
+    ? createRedisStore(config.REDIS_URL, undefined, log)
+    : createDatabaseStore(database.db);
   const context: AppContext = {
     config,
     database,
@@ -72,10 +77,12 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
     maintenance: createMaintenance(store, config.MAINTENANCE),
     realtime: createPusherServer(
       { key: config.PUSHER_APP_KEY, secret: config.PUSHER_APP_SECRET },
-      config.REDIS_URL ? createRedisFanout(config.REDIS_URL) : createLocalFanout(),
+      config.REDIS_URL ? createRedisFanout(config.REDIS_URL, log) : createLocalFanout(),
+      log,
     ),
     storage: createStorage(config),
     scheduler: createScheduler(store, log),
+    workers: createWorkerPool(),
     clock: createClock(config.TEST_CLOCK),
     log,
   };
@@ -84,6 +91,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
 
 export async function closeContext(context: AppContext) {
   await context.scheduler.stop();
+  await context.workers.close();
   await context.realtime.close();
   await context.mailer.stop();
   await context.store.close();

@@ -6,6 +6,8 @@ export const IMPORT_KINDS = ['investors', 'contacts'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const IMPORT_STATUSES = ['preview', 'running', 'completed', 'failed'] as const;
 export const IMPORT_MAX_ROWS = 10_000;
+/** The largest import file: far more than 10,000 rows need, within the server's upload limit. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 export interface ImportField {
   key: string;

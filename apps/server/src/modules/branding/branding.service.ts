@@ -115,15 +115,20 @@ export function createBrandingService(ctx: AppContext, notifications: Notificati
   }
 
   /** Checks every uploaded file first, so a bad one writes nothing. */
-  function checkFiles(uploads: Record<string, Buffer>) {
-    return (Object.keys(BRANDING_FILES) as BrandingFile[]).flatMap((field) => {
+  async function checkFiles(uploads: Record<string, Buffer>) {
+    const files = [];
+    for (const field of Object.keys(BRANDING_FILES) as BrandingFile[]) {
       const body = uploads[field];
-      if (!body) return [];
-      const type = checkUpload(field, body, BRANDING_FILES[field]);
-      return [
-        { field, body, type, key: `branding/${field.toLowerCase()}-${randomToken(12)}.${type.extension}` },
-      ];
-    });
+      if (!body) continue;
+      const type = await checkUpload(ctx.workers, field, body, BRANDING_FILES[field]);
+      files.push({
+        field,
+        body,
+        type,
+        key: `branding/${field.toLowerCase()}-${randomToken(12)}.${type.extension}`,
+      });
+    }
+    return files;
   }
 
   async function afterChange() {
@@ -149,7 +154,7 @@ export function createBrandingService(ctx: AppContext, notifications: Notificati
 
     /** POST /api/branding and PATCH /api/branding/1: what is sent changes, and files are replaced. */
     async update(actor: Actor, input: BrandingChanges, uploads: Record<string, Buffer>) {
-      const files = checkFiles(uploads);
+      const files = await checkFiles(uploads);
       for (const file of files) await storage.put(file.key, file.body, file.type.contentType);
 
       const { before, after, replaced } = await db.transaction(async (tx) => {

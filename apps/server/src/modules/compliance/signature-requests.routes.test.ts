@@ -72,6 +72,7 @@ afterAll(() => t.close());
 
 describe('sending a PDF to sign', () => {
   it('stores it privately, tells the investor, and lets them read it through the request', async () => {
+    const threadTasks = t.ctx.workers.started;
     const response = await send(
       admin,
       investor,
@@ -79,6 +80,8 @@ describe('sending a PDF to sign', () => {
       original,
     );
     expect(response.statusCode, response.body).toBe(201);
+    // pdf-lib read the PDF on a worker thread, not on the event loop.
+    expect(t.ctx.workers.started).toBe(threadTasks + 1);
     const request = data<SignatureRequest>(response);
     expect(request).toMatchObject({
       title: 'Subscription agreement',
@@ -125,8 +128,11 @@ describe('sending a PDF to sign', () => {
 describe('signing', () => {
   it('stamps the PDF with a certificate page, stores it for the investor, and tells the requester', async () => {
     const [request] = data<SignatureRequest[]>(await investorAgent.get('/api/profile/signature-requests'));
+    const threadTasks = t.ctx.workers.started;
     const response = await investorAgent.post(`/api/profile/signature-requests/${request?.id}/sign`, typed);
     expect(response.statusCode, response.body).toBe(200);
+    // Stamped (and hashed) on a worker thread, not on the event loop.
+    expect(t.ctx.workers.started).toBe(threadTasks + 1);
     const signed = data<SignatureRequest>(response);
     expect(signed).toMatchObject({
       status: 'signed',

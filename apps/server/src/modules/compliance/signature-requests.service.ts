@@ -10,11 +10,12 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
-import { fieldError, notFound, validationError } from '../../platform/http/errors';
+import { fieldError, notFound, serviceUnavailable, validationError } from '../../platform/http/errors';
 import type { UploadedFile } from '../../platform/http/multipart';
 import { detectFileType } from '../../platform/storage/file-types';
 import { checkUpload } from '../../platform/storage/uploads';
 import { toApiTimestamp } from '../../platform/time';
+import { isShutdown } from '../../platform/workers/worker-pool';
 import { findUserById } from '../users/users.repository';
 import {
   createOutbox,
@@ -24,7 +25,7 @@ import {
   timestampOrNull,
   type ComplianceDeps,
 } from './compliance.shared';
-import { canStamp, sha256Hex, stampSignedPdf } from './signature-stamp';
+import { canStampTask, signPdfTask } from './signature-stamp';
 import {
   documentsByIds,
   insertSignatureRequest,
@@ -54,7 +55,7 @@ const STATE_ERRORS: Record<'signed' | 'cancelled', string> = {
  * (signer, email, time, IP, request, SHA-256 of the original) and stored as a public document.
  */
 export function createSignatureRequestsService(ctx: AppContext, deps: ComplianceDeps) {
-  const { db, storage } = ctx;
+  const { db, storage, workers } = ctx;
   const { documents, notifications } = deps;
 
   async function present(tx: DbOrTx, rows: SignatureRequestRow[]): Promise<SignatureRequest[]> {
@@ -138,12 +139,17 @@ export function createSignatureRequestsService(ctx: AppContext, deps: Compliance
         throw validationError({
           file: [file ? 'Send one PDF per signature request.' : 'Choose the PDF to be signed.'],
         });
-      checkUpload('file', file.body, {
+      await checkUpload(workers, 'file', file.body, {
         label: `file “${file.filename}”`,
         maxBytes: DOCUMENT_MAX_BYTES,
         types: ['application/pdf'],
       });
-      if (!(await canStamp(file.body)))
+      // A PDF that kills or outlasts the reader's thread cannot be stamped either.
+      const stampable = await workers.run(canStampTask, file.body).catch((error: unknown) => {
+        if (isShutdown(error)) throw serviceUnavailable();
+        return false;
+      });
+      if (!stampable)
         throw fieldError(
           'file',
           'This PDF cannot be signed: it is password-protected or damaged. Send one that opens without a password.',
@@ -239,24 +245,26 @@ export function createSignatureRequestsService(ctx: AppContext, deps: Compliance
       const original = source ? await storage.get(source.storage_key) : null;
       if (!original) throw new Error(`the PDF of signature request ${id} is missing from storage`);
       const signedAt = new Date();
-      const documentHash = sha256Hex(original.body);
-      const stamped = await stampSignedPdf(original.body, {
+      const stamp = {
         title: current.request.title,
         requestId: id,
         signerName: input.signer_name,
         signerEmail: investor.email,
         signedAt,
         ip: actor.ip,
-        documentHash,
         consentText: SIGNATURE_CONSENT_TEXT,
         signature,
-      }).catch((error: unknown) => {
-        ctx.log.warn({ err: error, signatureRequestId: id }, 'could not stamp a PDF for signature');
-        throw fieldError(
-          'status',
-          'This document cannot be signed because its PDF is damaged: please ask us to send it again.',
-        );
-      });
+      };
+      const stamped = await workers
+        .run(signPdfTask, { original: original.body, stamp })
+        .catch((error: unknown) => {
+          if (isShutdown(error)) throw serviceUnavailable();
+          ctx.log.warn({ err: error, signatureRequestId: id }, 'could not stamp a PDF for signature');
+          throw fieldError(
+            'status',
+            'This document cannot be signed because its PDF is damaged: please ask us to send it again.',
+          );
+        });
       const outbox = createOutbox(notifications);
       await db.transaction(async (tx) => {
         const row = await lockSignatureRequest(tx, investor.id, id);
@@ -266,7 +274,12 @@ export function createSignatureRequestsService(ctx: AppContext, deps: Compliance
           actor,
           'investor',
           investor.id,
-          [{ filename: `${fileTitle(row.title)} (signed).pdf`, body: stamped }],
+          [
+            {
+              filename: `${fileTitle(row.title)} (signed).pdf`,
+              body: Buffer.from(stamped.pdf.buffer, stamped.pdf.byteOffset, stamped.pdf.byteLength),
+            },
+          ],
           { visibility: 'public', category: 'Signed documents' },
           tx,
         );
@@ -275,7 +288,7 @@ export function createSignatureRequestsService(ctx: AppContext, deps: Compliance
           status: 'signed',
           signer_name: input.signer_name,
           signature_kind: input.signature_kind,
-          document_hash: documentHash,
+          document_hash: stamped.documentHash,
           signed_at: signedAt,
           signed_document_id: signed.id,
         });
@@ -290,9 +303,9 @@ export function createSignatureRequestsService(ctx: AppContext, deps: Compliance
             status: 'signed',
             signer_name: input.signer_name,
             signature_kind: input.signature_kind,
-            document_hash: documentHash,
+            document_hash: stamped.documentHash,
             signed_document_id: signed.id,
-            signed_document_hash: sha256Hex(stamped),
+            signed_document_hash: stamped.signedHash,
             signed_at: signedAt.toISOString(),
           },
         });

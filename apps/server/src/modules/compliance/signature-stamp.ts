@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { defineWorkerTask } from '../../platform/workers/worker-task';
 
 export interface SignatureStamp {
   title: string;
@@ -11,13 +12,13 @@ export interface SignatureStamp {
   /** SHA-256 (hex) of the document as it was presented for signing */
   documentHash: string;
   consentText: string;
-  signature: { kind: 'typed'; text: string } | { kind: 'drawn'; png: Buffer };
+  signature: { kind: 'typed'; text: string } | { kind: 'drawn'; png: Uint8Array };
 }
 
-export const sha256Hex = (body: Buffer) => createHash('sha256').update(body).digest('hex');
+export const sha256Hex = (body: Uint8Array) => createHash('sha256').update(body).digest('hex');
 
 /** Whether pdf-lib can open the PDF and reach its pages (not encrypted, not damaged, not empty). */
-export async function canStamp(pdf: Buffer): Promise<boolean> {
+export async function canStamp(pdf: Uint8Array): Promise<boolean> {
   try {
     const doc = await PDFDocument.load(pdf, { updateMetadata: false });
     return doc.getPageCount() > 0;
@@ -76,7 +77,7 @@ function footer(page: PDFPage, font: PDFFont, text: string) {
  * (UTC), their IP address, the request and the SHA-256 of the original. The hash and the request id
  * are also written into the PDF's keywords.
  */
-export async function stampSignedPdf(original: Buffer, stamp: SignatureStamp): Promise<Buffer> {
+export async function stampSignedPdf(original: Uint8Array, stamp: SignatureStamp): Promise<Uint8Array> {
   const doc = await PDFDocument.load(original, { updateMetadata: false });
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
@@ -146,5 +147,31 @@ export async function stampSignedPdf(original: Buffer, stamp: SignatureStamp): P
   doc.setKeywords([`signature-request:${stamp.requestId}`, `sha256:${stamp.documentHash}`]);
   doc.setProducer('Portico');
   doc.setModificationDate(stamp.signedAt);
-  return Buffer.from(await doc.save());
+  return doc.save();
 }
+
+/** The signed copy, and the SHA-256 of the original (written into it) and of the copy. */
+export interface SignedPdf {
+  pdf: Uint8Array;
+  documentHash: string;
+  signedHash: string;
+}
+
+async function signPdf(
+  original: Uint8Array,
+  stamp: Omit<SignatureStamp, 'documentHash'>,
+): Promise<SignedPdf> {
+  const documentHash = sha256Hex(original);
+  const pdf = await stampSignedPdf(original, { ...stamp, documentHash });
+  return { pdf, documentHash, signedHash: sha256Hex(pdf) };
+}
+
+// Reading and writing a PDF of hundreds of pages (and hashing 20 MB) takes seconds of CPU: on a worker
+// thread, never on the event loop.
+export const canStampTask = defineWorkerTask(import.meta.url, 'canStampTask', canStamp);
+export const signPdfTask = defineWorkerTask(
+  import.meta.url,
+  'signPdfTask',
+  (input: { original: Uint8Array; stamp: Omit<SignatureStamp, 'documentHash'> }) =>
+    signPdf(input.original, input.stamp),
+);

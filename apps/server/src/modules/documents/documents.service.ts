@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
 import { randomToken } from '../../platform/crypto';
 import { notFound, validationError } from '../../platform/http/errors';
+import { NOTHING_TO_CHANGE } from '../../platform/http/kernel';
 import type { UploadedFile } from '../../platform/http/multipart';
 import { checkUpload } from '../../platform/storage/uploads';
 import { toApiTimestamp } from '../../platform/time';
@@ -95,13 +96,15 @@ export function createDocumentsService(ctx: AppContext, subjects: SubjectRegistr
     ) {
       if (files.length === 0) throw validationError({ files: ['Choose at least one file to upload.'] });
       // Every file is checked before anything is stored, so a bad one writes nothing.
-      const checked = files.map((file, index) => ({
-        file,
-        type: checkUpload(`files.${index}`, file.body, {
-          ...RULES,
-          label: `file “${cleanName(file.filename)}”`,
-        }),
-      }));
+      const checked = [];
+      for (const [index, file] of files.entries())
+        checked.push({
+          file,
+          type: await checkUpload(ctx.workers, `files.${index}`, file.body, {
+            ...RULES,
+            label: `file “${cleanName(file.filename)}”`,
+          }),
+        });
       await requireSubject(tx, type, id);
       const stored = checked.map(({ file, type: detected }) => ({
         file,
@@ -156,14 +159,18 @@ export function createDocumentsService(ctx: AppContext, subjects: SubjectRegistr
         category?: string | null | undefined;
       },
     ) {
+      const set = {
+        ...(changes.name !== undefined ? { name: cleanName(changes.name) } : {}),
+        ...(changes.visibility !== undefined ? { visibility: changes.visibility } : {}),
+        ...(changes.category !== undefined ? { category: changes.category } : {}),
+      };
+      // A multipart PATCH holding only a file passes the kernel's empty-body rule; a document's file
+      // is not changed this way, so nothing would be.
+      if (Object.keys(set).length === 0) throw validationError({ body: [NOTHING_TO_CHANGE] });
       return db.transaction(async (tx) => {
         const before = await findDocument(tx, type, id, documentId);
         if (!before) throw notFound('No document with that id.');
-        await updateDocument(tx, documentId, {
-          ...(changes.name !== undefined ? { name: cleanName(changes.name) } : {}),
-          ...(changes.visibility !== undefined ? { visibility: changes.visibility } : {}),
-          ...(changes.category !== undefined ? { category: changes.category } : {}),
-        });
+        await updateDocument(tx, documentId, set);
         const after = await findDocument(tx, type, id, documentId);
         if (!after) throw notFound();
         await recordAudit(tx, actor, {

@@ -191,6 +191,7 @@ export function createInvestorsService(ctx: AppContext, auth: AuthService, brand
         }
       };
       return exportRecords({
+        workers: ctx.workers,
         columns: INVESTOR_COLUMNS,
         chosen: columnKeys,
         batches: allInvestors(db, query, EXPORT_CAP),

@@ -279,6 +279,7 @@ describe('validation', () => {
 
   it('sanitises the description to the safe subset', async () => {
     const id = Number((await create({ name: 'Sanitised Co' })).id);
+    const threadTasks = t.ctx.workers.started;
     const response = await admin.patch(`/api/opportunities/${id}`, {
       description:
         '<h2 onclick="x()">Why</h2><p>Hello <strong>world</strong><script>alert(1)</script>' +
@@ -286,6 +287,8 @@ describe('validation', () => {
         '<iframe src="https://evil.test"></iframe><p style="color:red">styled</p>',
     });
     const description = String(data(response).description);
+    // jsdom parsed it on a worker thread, not on the event loop.
+    expect(t.ctx.workers.started).toBe(threadTasks + 1);
     expect(description).not.toMatch(/script|onerror|onclick|javascript:|<img|<iframe|style=/);
     expect(description).toContain('<h2>Why</h2>');
     expect(description).toContain('<strong>world</strong>');

@@ -5,6 +5,7 @@ import {
   OPPORTUNITY_STATUS,
   opportunitiesListQuery,
   opportunityAdminPath,
+  opportunityArea,
   opportunityResource,
   parseListQuery,
   ROLES,
@@ -56,7 +57,7 @@ import {
   sectionRows,
   updateSectionRow,
 } from './opportunity-content';
-import { sanitiseDescription } from './sanitise-description';
+import { sanitisedDescription } from './sanitise-description';
 import { holdersOf, insertHolderChoices } from '../pre-emption/pre-emption.repository';
 
 type CreateInput = z.output<typeof createOpportunityInputSchema>;
@@ -188,7 +189,8 @@ export function createOpportunitiesService(ctx: AppContext) {
     patch: (input: UpdateInput, before) => {
       const patch: Partial<NewOpportunity> = givenFields(input, FIELDS);
       if (input.slug !== undefined) patch.slug = input.slug;
-      if (input.description !== undefined) patch.description = sanitiseDescription(input.description);
+      // Sanitised before it gets here (update, updateFor), on a worker thread.
+      if (input.description !== undefined) patch.description = input.description;
       // A new type drops a sub-type that is not one of its own.
       if (
         input.investment_type_id !== undefined &&
@@ -369,7 +371,7 @@ export function createOpportunitiesService(ctx: AppContext) {
   }
 
   async function storeImage(field: string, file: UploadedFile, label: string) {
-    const detected = checkUpload(field, file.body, { ...IMAGE_RULES, label });
+    const detected = await checkUpload(ctx.workers, field, file.body, { ...IMAGE_RULES, label });
     const key = `${IMAGE_FOLDER}/${randomToken(18)}.${detected.extension}`;
     await storage.put(key, file.body, detected.contentType);
     return key;
@@ -398,7 +400,7 @@ export function createOpportunitiesService(ctx: AppContext) {
         .select({ id: opportunities.id, name: opportunities.name, status: opportunities.status })
         .from(opportunities)
         .where(eq(opportunities.id, id));
-      return row ? { id: row.id, name: row.name, email: null } : undefined;
+      return row ? { id: row.id, name: row.name, email: null, area: opportunityArea(row.status) } : undefined;
     },
     adminUrl: (id) => `/admin/investments/opportunities/${id}`,
     notesUrl: (id) => `/admin/investments/opportunities/${id}/notes-calls-tasks`,
@@ -406,8 +408,17 @@ export function createOpportunitiesService(ctx: AppContext) {
     area: 'opportunities',
   };
 
+  /** The change with its description sanitised (on a worker thread), as the record's patch stores it. */
+  const withCleanDescription = async (input: UpdateInput): Promise<UpdateInput> =>
+    input.description === undefined
+      ? input
+      : { ...input, description: await sanitisedDescription(ctx.workers, input.description) };
+
   return {
     ...records,
+    /** The record service's update, its description sanitised first like every other way in. */
+    update: async (actor: Actor, id: number, input: UpdateInput) =>
+      records.update(actor, id, await withCleanDescription(input)),
     subject,
     full,
 
@@ -443,7 +454,7 @@ export function createOpportunitiesService(ctx: AppContext) {
         ...givenFields(input, FIELDS),
         name: input.name,
         company_name: input.company_name,
-        description: sanitiseDescription(input.description),
+        description: await sanitisedDescription(ctx.workers, input.description),
         created_by: actor.userId,
         pre_emption_of_id: existing?.id ?? null,
       };
@@ -462,8 +473,9 @@ export function createOpportunitiesService(ctx: AppContext) {
 
     async updateFor(actor: Actor, user: UserRow, id: number, input: UpdateInput) {
       await loadFor(db, user, id, 'update');
+      const changes = await withCleanDescription(input);
       try {
-        await records.update(actor, id, input);
+        await records.update(actor, id, changes);
       } catch (error) {
         if (isUniqueViolation(error) && violatedConstraint(error) === 'opportunities_slug_unique')
           throw fieldError('slug', SLUG_TAKEN);

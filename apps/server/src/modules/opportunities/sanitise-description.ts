@@ -1,5 +1,8 @@
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { fieldError, serviceUnavailable } from '../../platform/http/errors';
+import { isShutdown, type WorkerPool } from '../../platform/workers/worker-pool';
+import { defineWorkerTask } from '../../platform/workers/worker-task';
 
 /** What a description may hold (spec: rich text, sanitised): paragraphs, headings, emphasis, links, lists. */
 const TAGS = ['p', 'h2', 'h3', 'h4', 'strong', 'em', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'br'];
@@ -42,4 +45,25 @@ export function sanitiseDescription(html: string | null | undefined): string | n
     .trim();
   const text = clean.replace(/<[^>]*>/g, '').trim();
   return text === '' ? null : clean;
+}
+
+export const sanitiseDescriptionTask = defineWorkerTask(
+  import.meta.url,
+  'sanitiseDescriptionTask',
+  async (html: string | null) => sanitiseDescription(html),
+);
+
+/**
+ * sanitiseDescription on a worker thread: jsdom takes seconds of CPU over the longest description
+ * (100,000 characters), which would hold up every other request.
+ */
+export async function sanitisedDescription(
+  workers: WorkerPool,
+  html: string | null | undefined,
+): Promise<string | null> {
+  if (html == null) return null;
+  return workers.run(sanitiseDescriptionTask, html).catch((error: unknown) => {
+    if (isShutdown(error)) throw serviceUnavailable();
+    throw fieldError('description', 'The description could not be read: shorten it or simplify its markup.');
+  });
 }

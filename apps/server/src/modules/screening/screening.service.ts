@@ -176,7 +176,7 @@ export function createScreeningService(ctx: AppContext, deps: ScreeningDeps) {
   }
 
   /** One file per field, each checked by its content before anything is stored. */
-  function evidenceFiles(uploads: Record<string, UploadedFile[]>) {
+  async function evidenceFiles(uploads: Record<string, UploadedFile[]>) {
     const errors: Record<string, string[]> = {};
     const chosen = SCREENING_EVIDENCE_FIELDS.map((field) => {
       const files = uploads[field] ?? [];
@@ -192,8 +192,14 @@ export function createScreeningService(ctx: AppContext, deps: ScreeningDeps) {
     if (Object.keys(errors).length > 0) throw validationError(errors);
     const [identityFile, addressFile] = chosen;
     if (!identityFile || !addressFile) throw new Error('evidence files went missing');
-    checkUpload('identity_document', identityFile.body, { ...UPLOAD_RULES, label: 'Identity document' });
-    checkUpload('proof_of_address', addressFile.body, { ...UPLOAD_RULES, label: 'Proof of address' });
+    await checkUpload(ctx.workers, 'identity_document', identityFile.body, {
+      ...UPLOAD_RULES,
+      label: 'Identity document',
+    });
+    await checkUpload(ctx.workers, 'proof_of_address', addressFile.body, {
+      ...UPLOAD_RULES,
+      label: 'Proof of address',
+    });
     return { identityFile, addressFile };
   }
 
@@ -223,7 +229,7 @@ export function createScreeningService(ctx: AppContext, deps: ScreeningDeps) {
             'status',
             'Your identity check has already passed: there is nothing more to send.',
           );
-        const { identityFile, addressFile } = evidenceFiles(uploads);
+        const { identityFile, addressFile } = await evidenceFiles(uploads);
         const category = 'Identity and address evidence';
         const [identityDocument] = await documents.upload(
           actor,

@@ -1,4 +1,10 @@
-import { EXPORT_FORMATS, type ExportFormat, type FeatureKey, type ListColumn } from '@portico/contracts';
+import {
+  EXPORT_FORMATS,
+  type ExportFormat,
+  type FeatureKey,
+  type ListColumn,
+  type ListQuerySpec,
+} from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Access } from '../auth/access';
 import { listQuerySchema } from '../list-query/http';
@@ -17,6 +23,8 @@ export interface ListExport {
   filename: string;
   /** the columns the `columns` parameter chooses from, for the documentation */
   columns: readonly ListColumn[];
+  /** the list's spec: the export takes its filters and sort */
+  listQuery: ListQuerySpec;
   /** the list's filters and sort (no paging) as a file with the chosen columns (none: all of them) */
   export: (
     filters: Record<string, string | string[]>,
@@ -36,7 +44,22 @@ export function listExportRoute(app: App, options: ListExport): void {
         tags: options.tags,
         summary: 'The filtered list as CSV or Excel',
         description: `The list’s filters and sort, plus format (csv or xlsx) and columns (comma-separated, any of: ${keys}; all of them when none are given).`,
-        querystring: listQuerySchema,
+        querystring: listQuerySchema(options.listQuery, {
+          paged: false,
+          shaped: false,
+          extra: {
+            format: {
+              type: 'string',
+              enum: EXPORT_FORMATS,
+              default: 'csv',
+              description: 'The file: CSV, or an Excel workbook.',
+            },
+            columns: {
+              type: 'string',
+              description: `Comma-separated columns, in order (all of them when none are given). Any of: ${keys}.`,
+            },
+          },
+        }),
       },
     },
     async (request, reply) => {

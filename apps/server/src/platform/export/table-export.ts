@@ -1,46 +1,18 @@
-import ExcelJS from 'exceljs';
 import type { ExportFormat, ListColumn } from '@portico/contracts';
+import { fieldError } from '../http/errors';
+import type { WorkerPool } from '../workers/worker-pool';
+import { writeTableTask, type Cell } from './table-writer';
 
-export type Cell = string | number | Date | null;
+export type { Cell };
 
 /** The most rows an export writes; a longer list is cut there (filter it to export the rest). */
 export const EXPORT_CAP = 100_000;
+/** Writing the largest export may take this long, its queries included. */
+const EXPORT_TIMEOUT_MS = 10 * 60_000;
 
-export interface TableExport {
+interface TableExport {
   headers: string[];
   rows: AsyncIterable<Cell[][]>;
-}
-
-/** A spreadsheet opening a cell that starts with =, +, - or @ would run it as a formula. */
-function defuse(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-function csvCell(value: Cell): string {
-  if (value === null) return '';
-  const text = defuse(value instanceof Date ? value.toISOString() : String(value));
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-async function toCsv(table: TableExport): Promise<Buffer> {
-  // A byte-order mark so Excel reads UTF-8 names correctly.
-  const lines = ['\uFEFF' + table.headers.map(csvCell).join(',')];
-  for await (const batch of table.rows) for (const row of batch) lines.push(row.map(csvCell).join(','));
-  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
-}
-
-async function toXlsx(table: TableExport, sheetName: string): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-  sheet.addRow(table.headers).font = { bold: true };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  for await (const batch of table.rows)
-    for (const row of batch)
-      sheet.addRow(row.map((cell) => (typeof cell === 'string' ? defuse(cell) : cell)));
-  sheet.columns.forEach((column, index) => {
-    column.width = Math.min(40, Math.max(10, (table.headers[index]?.length ?? 10) + 4));
-  });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -48,12 +20,26 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** A list as a CSV or Excel file, the same columns either way. */
-export function exportTable(table: TableExport, format: ExportFormat, sheetName: string): Promise<Buffer> {
-  return format === 'csv' ? toCsv(table) : toXlsx(table, sheetName);
+/**
+ * A list as a CSV or Excel file, the same columns either way. The file is written on a worker
+ * thread, fed the rows batch by batch as the queries answer, so a long list never holds up others.
+ */
+async function exportTable(
+  workers: WorkerPool,
+  table: TableExport,
+  format: ExportFormat,
+  sheetName: string,
+): Promise<Buffer> {
+  const file = await workers.run(
+    writeTableTask,
+    { format, headers: table.headers, sheetName },
+    { feed: table.rows, timeoutMs: EXPORT_TIMEOUT_MS },
+  );
+  return Buffer.from(file.buffer, file.byteOffset, file.byteLength);
 }
 
 interface RecordsExport<Row, Item, Key extends string> {
+  workers: WorkerPool;
   /** every column of the list, in order (CONTACT_COLUMNS …) */
   columns: readonly ListColumn<Key>[];
   /** the keys asked for; none means every column */
@@ -67,8 +53,25 @@ interface RecordsExport<Row, Item, Key extends string> {
   sheetName: string;
 }
 
+/** The columns asked for, in the list's order; a key the list does not have is a 422 on `columns`. */
+export function chosenColumns<Key extends string>(
+  columns: readonly ListColumn<Key>[],
+  chosen: readonly string[],
+): ListColumn<Key>[] {
+  const unknown = chosen.filter((key) => !columns.some((column) => column.key === key));
+  if (unknown.length > 0)
+    throw fieldError(
+      'columns',
+      `This list has no column ${unknown.map((key) => `“${key}”`).join(', ')}: choose from ${columns
+        .map((column) => column.key)
+        .join(', ')}.`,
+    );
+  return columns.filter((column) => chosen.length === 0 || chosen.includes(column.key));
+}
+
 /** A list's records as a file: the chosen columns, in the list's order, under their labels. */
 export function exportRecords<Row, Item, Key extends string>({
+  workers,
   columns,
   chosen,
   batches,
@@ -77,10 +80,15 @@ export function exportRecords<Row, Item, Key extends string>({
   format,
   sheetName,
 }: RecordsExport<Row, Item, Key>): Promise<Buffer> {
-  const shown = columns.filter((column) => chosen.length === 0 || chosen.includes(column.key));
+  const shown = chosenColumns(columns, chosen);
   async function* rows() {
     for await (const batch of batches)
       yield (await present(batch)).map((item) => shown.map((column) => cell(item, column.key)));
   }
-  return exportTable({ headers: shown.map((column) => column.label), rows: rows() }, format, sheetName);
+  return exportTable(
+    workers,
+    { headers: shown.map((column) => column.label), rows: rows() },
+    format,
+    sheetName,
+  );
 }

@@ -90,4 +90,19 @@ describe('PATCH with nothing to change', () => {
     const nothing = await admin.post('/api/branding/1', empty.payload, { headers: empty.headers });
     expect(nothing.statusCode, nothing.body).toBe(422);
   });
+
+  it('answers 422 to a PATCH of a record that takes no file, when it carries only a file', async () => {
+    const { payload, headers } = multipartBody(
+      {},
+      { file: { name: 'other.png', type: 'image/png', body: PNG_1PX } },
+    );
+    const response = await admin.request({
+      method: 'PATCH',
+      url: `/api/investors/${investorId}/documents/${documentId}`,
+      payload,
+      headers,
+    });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(json(response)).toMatchObject({ errors: { body: [NOTHING_TO_CHANGE] } });
+  });
 });

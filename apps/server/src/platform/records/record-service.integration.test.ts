@@ -10,6 +10,7 @@ import type { Actor } from '../audit/audit';
 import { fieldError, HttpError } from '../http/errors';
 import { exact, partial, planned } from '../list-query/drizzle';
 import type { Storage } from '../storage/storage';
+import { createWorkerPool } from '../workers/worker-pool';
 import { toApiTimestamp } from '../time';
 import { givenFields } from './changed-fields';
 import { childCount, countRows, createRecordRepository } from './record-repository';
@@ -85,10 +86,11 @@ describe('record repository and service', () => {
     },
   };
   let service: ReturnType<typeof createService>;
+  const workers = createWorkerPool({ size: 1 });
 
   function createService(db: Db) {
     return createRecordService(
-      { db, storage },
+      { db, storage, workers },
       {
         repository,
         auditType: 'gadget',
@@ -140,7 +142,10 @@ describe('record repository and service', () => {
       id bigint primary key generated always as identity, gadget_id bigint not null, label text not null)`);
     service = createService(database.db);
   });
-  afterAll(() => database.drop());
+  afterAll(async () => {
+    await workers.close();
+    await database.drop();
+  });
 
   it('creates with an audit row of the whole record, and answers 404 with the type’s message', async () => {
     const created = await service.create(actor, { name: 'Sprocket', code: 'S1' });

@@ -6,6 +6,7 @@ import { EXPORT_CAP, exportRecords, type Cell } from '../export/table-export';
 import { notFound } from '../http/errors';
 import { paginate, pickFields } from '../list-query/paginator';
 import type { Storage } from '../storage/storage';
+import type { WorkerPool } from '../workers/worker-pool';
 import { changedFields } from './changed-fields';
 import type { RecordRepository, RecordTable } from './record-repository';
 
@@ -70,8 +71,11 @@ export function createRecordService<
   Update,
   Key extends string,
 >(
-  /** the database, and the storage a deleted record's files are removed from once the deletion commits */
-  { db, storage }: { db: Db; storage: Storage },
+  /**
+   * the database, the storage a deleted record's files are removed from once the deletion commits,
+   * and the threads an export's file is written on
+   */
+  { db, storage, workers }: { db: Db; storage: Storage; workers: WorkerPool },
   definition: RecordDefinition<T, Row, Item, Create, Update, Key>,
 ) {
   const { repository, auditType, rules } = definition;
@@ -104,6 +108,7 @@ export function createRecordService<
   return {
     load,
     insert,
+    listQuery: repository.spec,
 
     async list(raw: Record<string, unknown>, requestUrl: string) {
       const query = parseListQuery(repository.spec, raw);
@@ -116,6 +121,7 @@ export function createRecordService<
     async export(raw: Record<string, unknown>, format: ExportFormat, columnKeys: string[]) {
       const query = parseListQuery(repository.spec, raw);
       return exportRecords({
+        workers,
         columns: definition.export.columns,
         chosen: columnKeys,
         batches: repository.batches(db, query, EXPORT_CAP),

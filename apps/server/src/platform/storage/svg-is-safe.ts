@@ -1,5 +1,6 @@
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { defineWorkerTask } from '../workers/worker-task';
 
 let purifier: DOMPurify | undefined;
 
@@ -15,8 +16,8 @@ function purify(): DOMPurify {
  * is refused rather than silently rewritten, so the stored logo is exactly what was uploaded. Files are
  * still served under a sandboxing CSP (files.routes.ts).
  */
-export function svgIsSafe(body: Buffer): boolean {
-  const text = body.toString('utf8');
+export function svgIsSafe(body: Uint8Array): boolean {
+  const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
   // The sanitiser parses a fragment into a <body>, whose removal it always reports; a file's own
   // <body> (attributes merged onto that wrapper) would hide behind it, and no SVG needs one.
   if (/<body[\s/>]/i.test(text)) return false;
@@ -27,3 +28,8 @@ export function svgIsSafe(body: Buffer): boolean {
     (entry) => (entry as { element?: { nodeName?: unknown } }).element?.nodeName === 'BODY',
   );
 }
+
+/** jsdom parses a few MB of SVG in seconds of CPU: the check runs on a worker thread. */
+export const svgIsSafeTask = defineWorkerTask(import.meta.url, 'svgIsSafeTask', async (body: Uint8Array) =>
+  svgIsSafe(body),
+);

@@ -1,6 +1,7 @@
-import { fieldError } from '../http/errors';
+import { fieldError, serviceUnavailable } from '../http/errors';
 import { detectFileType, type DetectedType } from './file-types';
-import { svgIsSafe } from './svg-is-safe';
+import { isShutdown, type WorkerPool } from '../workers/worker-pool';
+import { svgIsSafeTask } from './svg-is-safe';
 
 export interface UploadRules {
   /** what the file is, as a sentence names it: "Logo", "file “passport.pdf”" */
@@ -24,19 +25,35 @@ const TYPE_NAMES: Record<string, string> = {
 
 const describe = (types: readonly string[]) => types.map((type) => TYPE_NAMES[type] ?? type).join(', ');
 
-const size = (bytes: number) =>
+/** 20971520 → "20 MB", for messages */
+export const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
 
-/** Checks an uploaded file by its content and size; a 422 on the field says what to fix. */
-export function checkUpload(field: string, body: Buffer, rules: UploadRules): DetectedType {
+/** An SVG that kills or outlasts the check's thread is refused like one with a script. */
+const svgPasses = (workers: WorkerPool, body: Buffer) =>
+  workers.run(svgIsSafeTask, body).catch((error: unknown) => {
+    if (isShutdown(error)) throw serviceUnavailable();
+    return false;
+  });
+
+/**
+ * Checks an uploaded file by its content and size; a 422 on the field says what to fix. An SVG's
+ * scripts are looked for on a worker thread (workers), which a large drawing would otherwise block.
+ */
+export async function checkUpload(
+  workers: WorkerPool,
+  field: string,
+  body: Buffer,
+  rules: UploadRules,
+): Promise<DetectedType> {
   const what = rules.label.charAt(0).toLowerCase() + rules.label.slice(1);
   if (body.length === 0) throw fieldError(field, `The ${what} is empty.`);
   if (body.length > rules.maxBytes)
-    throw fieldError(field, `The ${what} must not be larger than ${size(rules.maxBytes)}.`);
+    throw fieldError(field, `The ${what} must not be larger than ${formatSize(rules.maxBytes)}.`);
   const detected = detectFileType(body);
   if (!detected || !rules.types.includes(detected.contentType))
     throw fieldError(field, `The ${what} must be a file of type: ${describe(rules.types)}.`);
-  if (detected.contentType === 'image/svg+xml' && !svgIsSafe(body))
+  if (detected.contentType === 'image/svg+xml' && !(await svgPasses(workers, body)))
     throw fieldError(field, `The ${what} SVG contains scripts or links, which are not allowed.`);
   return detected;
 }

@@ -1,11 +1,13 @@
-import { IMPORT_FIELDS, IMPORT_MAX_ROWS, type Import, type ImportKind } from '@portico/contracts';
+import {
+  IMPORT_FIELDS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  type Import,
+  type ImportKind,
+} from '@portico/contracts';
 import { formatBytes, formatNumber } from '../../../lib/format';
 
-/**
- * What the wizard accepts: far more than 10,000 rows need, and within the server's upload limit
- * (UPLOAD_LIMIT, 20 MB by default). A hint before sending, never the rule: the server checks the file.
- */
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+// The limits come from the contract: a hint before sending, never the rule: the server checks the file.
 
 export const IMPORT_ACCEPT = [
   '.csv',

@@ -1,0 +1,60 @@
+import { AVAILABLE_FEATURES, featureFlag, ROLES } from '@portico/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaff } from '../../test/factories';
+import { csvLines, xlsxSheet } from '../../test/exports';
+import { createTestApp, type Agent, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let admin: Agent;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.as(await createStaff(t.ctx.db, ROLES.SUPER_ADMIN));
+  // Every list that has an export, the nominees' and the others behind a feature too.
+  const features = await admin.patch(
+    '/api/features',
+    Object.fromEntries([...AVAILABLE_FEATURES].map((feature) => [featureFlag(feature).camel, true])),
+  );
+  expect(features.statusCode, features.body).toBe(200);
+});
+afterAll(() => t.close());
+
+const exportPaths = () =>
+  t.app.routeRegistry
+    .filter((route) => route.method === 'GET' && route.url.endsWith('/export'))
+    .map((route) => route.url);
+
+describe('list exports', () => {
+  it('answers every export asked for columns the list does not have with a 422 on columns', async () => {
+    const paths = exportPaths();
+    expect(paths.length).toBeGreaterThanOrEqual(14);
+    for (const path of paths)
+      // None recognised (an Excel export of no columns answered 500), and one unknown among known ones.
+      for (const query of ['format=xlsx&columns=nonsense', 'format=csv&columns=nonsense,name']) {
+        const response = await admin.get(`${path}?${query}`);
+        expect(response.statusCode, `${path}?${query}: ${response.body.slice(0, 200)}`).toBe(422);
+        const body = JSON.parse(response.body) as { errors: { columns: string[] } };
+        expect(body.errors.columns[0]).toMatch(/^This list has no column “nonsense”: choose from \w+/);
+      }
+  });
+
+  it('writes phone numbers and formula-like text as plain text cells, on a worker thread', async () => {
+    const created = await admin.post('/api/contacts', {
+      first_name: '=HYPERLINK("http://evil")',
+      last_name: 'Exported',
+      email: 'exported@example.test',
+      phone: '+44 20 7946 0000',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const before = t.ctx.workers.started;
+    const query = 'filter[search]=exported@example.test&columns=name,phone';
+    const sheet = await xlsxSheet(await admin.get(`/api/contacts/export?format=xlsx&${query}`), 'contacts');
+    expect(sheet.rows).toEqual([
+      ['Name', 'Phone'],
+      ['=HYPERLINK("http://evil") Exported', '+44 20 7946 0000'],
+    ]);
+    const lines = csvLines(await admin.get(`/api/contacts/export?format=csv&${query}`), 'contacts');
+    expect(lines).toEqual(['Name,Phone', `"'=HYPERLINK(""http://evil"") Exported",+44 20 7946 0000`]);
+    expect(t.ctx.workers.started).toBe(before + 2);
+  });
+});
