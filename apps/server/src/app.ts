@@ -355,7 +355,7 @@ export async function buildApp(ctx: AppContext) {
   await registerCompression(app);
   await app.register(cookie);
   await app.register(formbody);
-  await registerMultipart(app, config.UPLOAD_LIMIT);
+  await registerMultipart(app, { fileBytes: config.UPLOAD_LIMIT, requestBytes: config.UPLOAD_REQUEST_LIMIT });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   await registerOpenApi(app, config.APP_NAME);

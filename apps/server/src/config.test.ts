@@ -29,6 +29,13 @@ describe('settings', () => {
     expect(loadConfig({ ...base, APP_URL: 'https://invest.example.com' }).secureCookies).toBe(true);
   });
 
+  it('caps a request’s uploads in total, never below one largest file', () => {
+    expect(loadConfig(base).UPLOAD_REQUEST_LIMIT).toBe(50 * 1024 * 1024);
+    expect(() => loadConfig({ ...base, UPLOAD_LIMIT: '4096', UPLOAD_REQUEST_LIMIT: '2048' })).toThrow(
+      /UPLOAD_REQUEST_LIMIT: must be at least UPLOAD_LIMIT/,
+    );
+  });
+
   it('requires APP_KEY in production on PostgreSQL', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x' })).toThrow(/APP_KEY/);
   });

@@ -60,6 +60,12 @@ const envSchema = z.object({
     .min(1024)
     // the largest document (DOCUMENT_MAX_BYTES in contracts) must fit
     .default(20 * 1024 * 1024),
+  /** the largest multipart body, all its files and fields: what one request may hold in memory */
+  UPLOAD_REQUEST_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(50 * 1024 * 1024),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -133,6 +139,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.NODE_ENV === 'production' && !env.APP_KEY && env.DATABASE_URL) {
     throw new ConfigError('Invalid settings:\n  APP_KEY: is required in production with DATABASE_URL');
+  }
+  if (env.UPLOAD_REQUEST_LIMIT < env.UPLOAD_LIMIT) {
+    throw new ConfigError(
+      'Invalid settings:\n  UPLOAD_REQUEST_LIMIT: must be at least UPLOAD_LIMIT, or the largest file could never be sent',
+    );
   }
   if (env.NODE_ENV === 'production' && env.TEST_CLOCK) {
     throw new ConfigError(

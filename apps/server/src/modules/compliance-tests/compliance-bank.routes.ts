@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
+import { investorsOrStaffWith } from '../../platform/auth/route-rules';
 import { notFound } from '../../platform/http/errors';
 import { actorOf, requireUser } from '../../platform/http/kernel';
 import { listQuerySchema } from '../../platform/list-query/http';
@@ -91,12 +92,14 @@ export function complianceBankRoutes(service: ComplianceBankService): FastifyPlu
       '/api/compliance-questions',
       {
         config: { access: access.authenticated },
+        // Other staff are refused before the query is read, as the description says.
+        onRequest: investorsOrStaffWith(['compliance', 'index']),
         schema: {
           tags: settingsTags,
           summary: 'A question bank in order, with `include=options`',
           description:
             'Filter: bank (standard, the default, or risk_warning, used in risk-warning mode). Investors receive the active questions and never which options are correct; staff with the compliance permission receive every question with is_correct on each option; other staff are refused.',
-          querystring: listQuerySchema,
+          querystring: listQuerySchema(questionsQuery, { paged: false }),
           response: { 200: dataOf(z.array(complianceQuestionSchema)) },
         },
       },

@@ -1,5 +1,4 @@
 import {
-  canSeeInvestmentTab,
   createDealPerformanceInputSchema,
   createPipelineDealInputSchema,
   dataOf,
@@ -12,12 +11,11 @@ import {
   updateDealPerformanceInputSchema,
   updatePipelineDealInputSchema,
 } from '@portico/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
-import { forbidden } from '../../platform/http/errors';
-import { actorOf, requireUser } from '../../platform/http/kernel';
+import { needsTab } from '../../platform/auth/route-rules';
+import { actorOf } from '../../platform/http/kernel';
 import { permissionsOf, recordRoutes } from '../../platform/records/record-routes';
 import type { DealsService } from './deals.service';
 
@@ -26,9 +24,7 @@ const noContent = { 204: z.null().describe('No content') };
 const periodParams = z.object({ id: pathIdSchema, periodId: pathIdSchema });
 
 /** The Investment Manager does not see Performance on investments (spec §6). */
-async function performanceTab(request: FastifyRequest) {
-  if (!canSeeInvestmentTab(requireUser(request).role_id, 'deals', 'performance')) throw forbidden();
-}
+const performanceTab = needsTab('deals', 'performance');
 
 /** /admin/investments/deals (spec §2.1): the board's deals, their moves and their performance figures. */
 export function dealsRoutes(service: DealsService): FastifyPluginAsyncZod {
@@ -65,7 +61,7 @@ export function dealsRoutes(service: DealsService): FastifyPluginAsyncZod {
       '/api/pipeline-deals/:id/performance',
       {
         config: performance('show'),
-        preHandler: performanceTab,
+        onRequest: performanceTab,
         schema: {
           tags,
           summary: 'A deal’s reported figures, oldest period first',
@@ -80,7 +76,7 @@ export function dealsRoutes(service: DealsService): FastifyPluginAsyncZod {
       '/api/pipeline-deals/:id/performance',
       {
         config: performance('update'),
-        preHandler: performanceTab,
+        onRequest: performanceTab,
         schema: {
           tags,
           summary: 'Add a period’s figures (one set per period)',
@@ -99,7 +95,7 @@ export function dealsRoutes(service: DealsService): FastifyPluginAsyncZod {
       '/api/pipeline-deals/:id/performance/:periodId',
       {
         config: performance('update'),
-        preHandler: performanceTab,
+        onRequest: performanceTab,
         schema: {
           tags,
           summary: 'Change a period’s figures',
@@ -122,7 +118,7 @@ export function dealsRoutes(service: DealsService): FastifyPluginAsyncZod {
       '/api/pipeline-deals/:id/performance/:periodId',
       {
         config: performance('update'),
-        preHandler: performanceTab,
+        onRequest: performanceTab,
         schema: { tags, summary: 'Remove a period’s figures', params: periodParams, response: noContent },
       },
       async (request, reply) => {

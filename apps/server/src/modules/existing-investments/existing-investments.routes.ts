@@ -1,5 +1,4 @@
 import {
-  canSeeInvestmentTab,
   capTableSchema,
   createHoldingTransactionInputSchema,
   createSharePriceInputSchema,
@@ -12,12 +11,11 @@ import {
   updateSharePriceInputSchema,
   type InvestmentTab,
 } from '@portico/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
-import { forbidden } from '../../platform/http/errors';
-import { actorOf, requireUser } from '../../platform/http/kernel';
+import { needsTab } from '../../platform/auth/route-rules';
+import { actorOf } from '../../platform/http/kernel';
 import type { ExistingInvestmentsService } from './existing-investments.service';
 
 const tags = ['Existing investments'];
@@ -25,9 +23,7 @@ const noContent = { 204: z.null().describe('No content') };
 const priceParams = z.object({ id: pathIdSchema, priceId: pathIdSchema });
 
 /** The Investment Manager sees none of these tabs of an existing investment (spec §6). */
-const tab = (name: InvestmentTab) => async (request: FastifyRequest) => {
-  if (!canSeeInvestmentTab(requireUser(request).role_id, 'existing', name)) throw forbidden();
-};
+const tab = (name: InvestmentTab) => needsTab('existing', name);
 
 const existing = (action: 'show' | 'update') => ({
   access: access.permission('investment_opportunity_existing', action),
@@ -44,7 +40,7 @@ export function existingInvestmentsRoutes(service: ExistingInvestmentsService): 
       '/api/existing-investments/:id/performance',
       {
         config: existing('show'),
-        preHandler: tab('performance'),
+        onRequest: tab('performance'),
         schema: {
           tags,
           summary: 'The share-price history and what every holding is worth at the latest price',
@@ -59,7 +55,7 @@ export function existingInvestmentsRoutes(service: ExistingInvestmentsService): 
       '/api/existing-investments/:id/share-prices',
       {
         config: existing('update'),
-        preHandler: tab('performance'),
+        onRequest: tab('performance'),
         schema: {
           tags,
           summary: 'Add a share price (one a day): a round, a valuation or an exit',
@@ -79,7 +75,7 @@ export function existingInvestmentsRoutes(service: ExistingInvestmentsService): 
       '/api/existing-investments/:id/share-prices/:priceId',
       {
         config: existing('update'),
-        preHandler: tab('performance'),
+        onRequest: tab('performance'),
         schema: {
           tags,
           summary: 'Change a share price',
@@ -102,7 +98,7 @@ export function existingInvestmentsRoutes(service: ExistingInvestmentsService): 
       '/api/existing-investments/:id/share-prices/:priceId',
       {
         config: existing('update'),
-        preHandler: tab('performance'),
+        onRequest: tab('performance'),
         schema: { tags, summary: 'Delete a share price', params: priceParams, response: noContent },
       },
       async (request, reply) => {
@@ -115,7 +111,7 @@ export function existingInvestmentsRoutes(service: ExistingInvestmentsService): 
       '/api/existing-investments/:id/transactions',
       {
         config: existing('show'),
-        preHandler: tab('transactions'),
+        onRequest: tab('transactions'),
         schema: {
           tags,
           summary: 'Every holder’s allotments, follow-ons, exits and dividends, oldest first',
@@ -130,7 +126,7 @@ export function existingInvestmentsRoutes(service: ExistingInvestmentsService): 
       '/api/existing-investments/:id/transactions',
       {
         config: existing('update'),
-        preHandler: tab('transactions'),
+        onRequest: tab('transactions'),
         schema: {
           tags,
           summary: 'Record a follow-on, an exit or a dividend for an investor',
@@ -152,7 +148,7 @@ export function existingInvestmentsRoutes(service: ExistingInvestmentsService): 
       '/api/existing-investments/:id/cap-table',
       {
         config: existing('show'),
-        preHandler: tab('cap-table'),
+        onRequest: tab('cap-table'),
         schema: {
           tags,
           summary: 'Holders by share class, with their value and multiple at the latest price',

@@ -1,5 +1,4 @@
 import {
-  can,
   createOpportunityInputSchema,
   dataOf,
   idParamsSchema,
@@ -9,19 +8,18 @@ import {
   opportunityListSchema,
   opportunitySchema,
   pathIdSchema,
-  ROLES,
   sectionChangeSchemas,
   sectionInputSchemas,
   sectionItemSchemas,
   sectionOrderSchema,
   updateOpportunityInputSchema,
+  opportunitiesListQuery,
 } from '@portico/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, unverified } from '../../platform/auth/access';
+import { access } from '../../platform/auth/access';
+import { alsoNeeds, investorsOrStaffWith } from '../../platform/auth/route-rules';
 import { listExportRoute } from '../../platform/export/export-route';
-import { forbidden } from '../../platform/http/errors';
 import { actorOf, requireUser } from '../../platform/http/kernel';
 import { listQuerySchema, requestUrl } from '../../platform/list-query/http';
 import type { OpportunitiesService } from './opportunities.service';
@@ -40,17 +38,10 @@ const STAGE_NOTE =
  * Who may read opportunities: investors (verified; the service narrows what they see) and staff with
  * index on live or existing opportunities (spec §6). Declared as any signed-in user, checked here.
  */
-async function readers(request: FastifyRequest) {
-  const user = requireUser(request);
-  if (user.role_id === ROLES.USER) {
-    if (!user.email_verified_at) throw unverified();
-    return;
-  }
-  const allowed =
-    can(user.role_id, 'investment_opportunity_live', 'index') ||
-    can(user.role_id, 'investment_opportunity_existing', 'index');
-  if (!allowed) throw forbidden();
-}
+const readers = investorsOrStaffWith(
+  ['investment_opportunity_live', 'index'],
+  ['investment_opportunity_existing', 'index'],
+);
 
 /** /admin/investments/opportunities and existing (spec §2.1), their content, and a deal's conversion. */
 export function opportunitiesRoutes(service: OpportunitiesService): FastifyPluginAsyncZod {
@@ -59,13 +50,13 @@ export function opportunitiesRoutes(service: OpportunitiesService): FastifyPlugi
       '/api/opportunities',
       {
         config: { access: access.authenticated },
-        preHandler: readers,
+        onRequest: readers,
         schema: {
           tags,
           summary: 'List opportunities (staff: all; an investor: those offered to them)',
           description:
             'Filters: status (1 to 6; comma for several), type (investment type id), industry (id), tax_relief (eis, seis, none), slug, search (name, company or slug). Sorts: name, company_name, status, closing_date, target_amount, committed_amount, created_at (default -created_at). Staff need index on live or existing opportunities; an investor sees Live - External ones and the Live - Internal ones they are invited to, directly or through a client group.',
-          querystring: listQuerySchema,
+          querystring: listQuerySchema(opportunitiesListQuery),
           response: { 200: opportunityListSchema },
         },
       },
@@ -78,6 +69,7 @@ export function opportunitiesRoutes(service: OpportunitiesService): FastifyPlugi
       tags,
       filename: 'opportunities',
       columns: OPPORTUNITY_COLUMNS,
+      listQuery: service.listQuery,
       export: (filters, format, columns) => service.export(filters, format, columns),
     });
 
@@ -102,7 +94,7 @@ export function opportunitiesRoutes(service: OpportunitiesService): FastifyPlugi
       '/api/opportunities/:id',
       {
         config: { access: access.authenticated },
-        preHandler: readers,
+        onRequest: readers,
         schema: {
           tags,
           summary: 'One opportunity with its page (content and public documents)',
@@ -306,9 +298,7 @@ export function opportunitiesRoutes(service: OpportunitiesService): FastifyPlugi
       '/api/pipeline-deals/:id/opportunity',
       {
         config: live('create'),
-        preHandler: async (request) => {
-          if (!can(requireUser(request).role_id, 'pipeline_deals', 'show')) throw forbidden();
-        },
+        onRequest: alsoNeeds('pipeline_deals', 'show'),
         schema: {
           tags,
           summary: 'Convert a deal into a draft opportunity (once)',

@@ -1,5 +1,4 @@
 import {
-  can,
   createOpportunityInvitationsInputSchema,
   dataOf,
   idParamsSchema,
@@ -8,11 +7,10 @@ import {
   opportunitySchema,
   pathIdSchema,
 } from '@portico/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
-import { forbidden } from '../../platform/http/errors';
+import { alsoNeeds, needsAnyOf } from '../../platform/auth/route-rules';
 import { actorOf, requireUser } from '../../platform/http/kernel';
 import type { OpportunitiesService } from '../opportunities/opportunities.service';
 import type { OpportunityLifecycleService } from './opportunity-lifecycle.service';
@@ -25,9 +23,7 @@ const invitationParams = z.object({ id: pathIdSchema, invitationId: pathIdSchema
  * permission they need the `investors` right to list investors, which the Entrepreneur and the Custodian
  * do not have (spec §6).
  */
-function requireInvestorsRight(request: FastifyRequest) {
-  if (!can(requireUser(request).role_id, 'investors', 'index')) throw forbidden();
-}
+const investorsRight = alsoNeeds('investors', 'index');
 
 /** Moving an opportunity between statuses, and who a Live - Internal one is offered to. */
 export function opportunityLifecycleRoutes(
@@ -39,8 +35,12 @@ export function opportunityLifecycleRoutes(
       '/api/opportunities/:id/transition',
       {
         // The resource depends on the opportunity's stage (live or existing): the service checks
-        // `update` on it once the row is read.
+        // `update` on it once the row is read; a role with neither is refused before the body.
         config: { access: access.staff },
+        onRequest: needsAnyOf(
+          ['investment_opportunity_live', 'update'],
+          ['investment_opportunity_existing', 'update'],
+        ),
         schema: {
           tags,
           summary: 'Move an opportunity to another status',
@@ -68,6 +68,7 @@ export function opportunityLifecycleRoutes(
       '/api/opportunities/:id/invitations',
       {
         config: { access: access.permission('investment_opportunity_live', 'show') },
+        onRequest: investorsRight,
         schema: {
           tags,
           summary: 'The investors and client groups invited to the opportunity',
@@ -75,16 +76,14 @@ export function opportunityLifecycleRoutes(
           response: { 200: opportunityInvitationListSchema },
         },
       },
-      async (request) => {
-        requireInvestorsRight(request);
-        return { data: await service.invitations(request.params.id) };
-      },
+      async (request) => ({ data: await service.invitations(request.params.id) }),
     );
 
     app.post(
       '/api/opportunities/:id/invitations',
       {
         config: { access: access.permission('investment_opportunity_live', 'update') },
+        onRequest: investorsRight,
         schema: {
           tags,
           summary: 'Invite investors and client groups (those already invited stay)',
@@ -97,16 +96,16 @@ export function opportunityLifecycleRoutes(
           response: { 200: opportunityInvitationListSchema },
         },
       },
-      async (request) => {
-        requireInvestorsRight(request);
-        return { data: await service.invite(actorOf(request), request.params.id, request.body) };
-      },
+      async (request) => ({
+        data: await service.invite(actorOf(request), request.params.id, request.body),
+      }),
     );
 
     app.delete(
       '/api/opportunities/:id/invitations/:invitationId',
       {
         config: { access: access.permission('investment_opportunity_live', 'update') },
+        onRequest: investorsRight,
         schema: {
           tags,
           summary: 'Withdraw an invitation',
@@ -115,7 +114,6 @@ export function opportunityLifecycleRoutes(
         },
       },
       async (request, reply) => {
-        requireInvestorsRight(request);
         await service.removeInvitation(actorOf(request), request.params.id, request.params.invitationId);
         return reply.code(204).send(null);
       },

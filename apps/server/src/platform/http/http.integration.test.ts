@@ -49,16 +49,16 @@ describe('HTTP basics', () => {
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('answers bad JSON with 422, not 500', async () => {
+  it('answers bad JSON with 400, not 500: there is no body to validate (issue 17)', async () => {
     const agent = t.agent();
     await agent.csrfCookie();
     const response = await agent.post('/login', '{"email": ', {
       headers: { 'content-type': 'application/json' },
     });
-    expect(response.statusCode).toBe(422);
-    expect(json(response)).toMatchObject({
-      code: 'VALIDATION_FAILED',
-      errors: { body: expect.any(Array) as unknown },
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toEqual({
+      code: 'MALFORMED_BODY',
+      message: 'The request body is not valid JSON.',
     });
   });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { assertAccess, type Access } from '../auth/access';
+import { routeRulesOf } from '../auth/route-rules';
 import { loadSessionUser } from '../auth/session-user';
 import type { Session } from '../auth/sessions';
 import type { Actor } from '../audit/audit';
@@ -39,6 +40,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: Access;
+  /** the rules the route adds to its access before the body is read (route-rules.ts), in words */
+  also: string[];
 }
 
 export const actorOf = (request: FastifyRequest): Actor => ({
@@ -117,8 +120,9 @@ export function apiKernel(
         throw new Error(
           `${methods.join(',')} ${route.url} declares no access: give it access.public, access.authenticated, access.investor, access.staff or access.permission(resource, action)`,
         );
+      const also = routeRulesOf(route.onRequest).map((extra) => extra.statement);
       for (const method of methods)
-        if (method !== 'HEAD') registry.push({ method, url: route.url, access: rule });
+        if (method !== 'HEAD') registry.push({ method, url: route.url, access: rule, also });
     });
 
     api.addHook('onRequest', async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ErrorBody } from '@portico/contracts';
 
 /**
  * Laravel's method spoofing (API-CONTRACT.md §1.5): a POST carrying `_method` is routed as PUT, PATCH
@@ -99,8 +100,9 @@ export function withMethodOverride(route: Handler, bodyLimit: number): Handler {
     spoofMethod(req, bodyLimit).then(
       () => route(req, res),
       () => {
-        res.statusCode = 400;
-        res.end();
+        // The body stream failed before routing (the client went away): Fastify never sees it.
+        const body: ErrorBody = { message: 'The request body could not be read.', code: 'MALFORMED_BODY' };
+        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       },
     );
   };

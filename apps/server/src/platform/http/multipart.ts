@@ -1,5 +1,7 @@
-import multipart, { type MultipartFile, type MultipartValue } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { formatSize } from '../storage/uploads';
+import { HttpError, malformedBody, validationError } from './errors';
 import { ForbiddenFieldNameError, isForbiddenKey } from './forbidden-field-name';
 
 export interface UploadedFile {
@@ -54,27 +56,81 @@ function fieldValue(name: string, value: unknown): unknown {
   return parsed;
 }
 
-type Part = MultipartFile | MultipartValue;
+/** A 413 that says which limit the request passed. */
+const tooLarge = (message: string) => new HttpError(413, message, 'PAYLOAD_TOO_LARGE');
+
+export interface MultipartLimits {
+  /** the largest file */
+  fileBytes: number;
+  /** the whole body: every file and field of one request together */
+  requestBytes: number;
+}
+
+/**
+ * What the parser threw, as the client should hear it: its own limits stay 413, a field named after a
+ * built-in property is a 422 like any refused field name, and anything else (no boundary, a body cut
+ * short, a client gone mid-body) means the body could not be read: 400.
+ */
+function asHttpError(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  const { code, statusCode } = (error ?? {}) as { code?: unknown; statusCode?: unknown };
+  if (statusCode === 413) return error;
+  if (code === 'FST_PROTO_VIOLATION')
+    return validationError({ body: ['A field name is not allowed: it names a built-in property.'] });
+  return malformedBody('The multipart body could not be read: it is cut short or not well formed.');
+}
+
+/** Only what the parser does is mapped; an error in our own code below stays a 500. */
+async function parserStep<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    throw asHttpError(error);
+  }
+}
 
 /**
  * Multipart bodies as the routes expect them: form fields nested the way PHP reads them
  * (`colours[primary]=…` → `{colours: {primary: …}}`), a field holding JSON parsed when it is an object,
- * and files moved out of the body into `request.uploads` with their names.
+ * and files moved out of the body into `request.uploads` with their names. Every byte counts against
+ * the request's total as it arrives, so a request over it stops being read there (413).
  */
-async function normalise(request: FastifyRequest) {
+async function readMultipart(request: FastifyRequest, limits: MultipartLimits) {
   if (!request.isMultipart()) return;
+  const tooMuch = () =>
+    tooLarge(`The files of one request must not be larger than ${formatSize(limits.requestBytes)} in total.`);
+  // A declared length already over the total is refused before a byte is read.
+  if (Number(request.headers['content-length']) > limits.requestBytes) throw tooMuch();
+  let total = 0;
+  const count = (bytes: number) => {
+    total += bytes;
+    if (total > limits.requestBytes) throw tooMuch();
+  };
   const body = bare();
-  // A form with no parts at all still has a (empty) body.
-  const raw = typeof request.body === 'object' && request.body !== null ? request.body : {};
-  for (const [name, entry] of Object.entries(raw as Record<string, Part | Part[]>)) {
-    const parts = Array.isArray(entry) ? entry : [entry];
-    for (const part of parts) {
-      if (part.type === 'file') {
-        if (isForbiddenKey(name)) throw new ForbiddenFieldNameError(name);
-        (request.uploads[name] ??= []).push({ filename: part.filename, body: await part.toBuffer() });
-      } else {
-        setPath(body, name, fieldValue(name, part.value));
-      }
+  // The parser starts (and may throw: no boundary) at the first part.
+  const iterator = request.parts();
+  for (;;) {
+    const next = await parserStep(() => iterator.next());
+    if (next.done) break;
+    const part = next.value;
+    if (part.type === 'file') {
+      if (isForbiddenKey(part.fieldname)) throw new ForbiddenFieldNameError(part.fieldname);
+      const chunks: Buffer[] = [];
+      await parserStep(async () => {
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          count(chunk.length);
+          chunks.push(chunk);
+        }
+      });
+      if (part.file.truncated)
+        throw tooLarge(`A file must not be larger than ${formatSize(limits.fileBytes)}.`);
+      (request.uploads[part.fieldname] ??= []).push({ filename: part.filename, body: Buffer.concat(chunks) });
+    } else {
+      if (part.valueTruncated) throw tooLarge(`The field ${part.fieldname} is too long.`);
+      // A part sent as application/json arrives parsed: counted as its text.
+      const text = typeof part.value === 'string' ? part.value : (JSON.stringify(part.value) ?? '');
+      count(Buffer.byteLength(text));
+      setPath(body, part.fieldname, fieldValue(part.fieldname, part.value));
     }
   }
   request.body = body;
@@ -87,15 +143,14 @@ export function firstFiles(uploads: Record<string, UploadedFile[]>): Record<stri
   );
 }
 
-export async function registerMultipart(app: FastifyInstance, maxFileBytes: number) {
+export async function registerMultipart(app: FastifyInstance, limits: MultipartLimits) {
+  // Parts are read in preValidation below, after the kernel's CSRF and access checks in onRequest.
   await app.register(multipart, {
-    attachFieldsToBody: true,
-    limits: { fileSize: maxFileBytes, files: 20, fields: 300, parts: 320 },
-    throwFileSizeLimit: true,
+    limits: { fileSize: limits.fileBytes, files: 20, fields: 300, parts: 320 },
   });
   app.decorateRequest('uploads', null as unknown as Record<string, UploadedFile[]>);
   app.addHook('onRequest', async (request) => {
     request.uploads = Object.create(null) as Record<string, UploadedFile[]>;
   });
-  app.addHook('preValidation', normalise);
+  app.addHook('preValidation', (request) => readMultipart(request, limits));
 }

@@ -38,6 +38,14 @@ describe('the API limit (API-CONTRACT §1.4: throttle per user, per IP for guest
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(refused.headers['x-ratelimit-remaining']).toBe('0');
     expect(Number(refused.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
+    // Past the limit no body is read (issue 17): an invalid or unreadable one hears the same 429.
+    for (const [payload, type] of [
+      ['"not an object"', 'application/json'],
+      ['x', 'multipart/form-data'],
+    ])
+      expect(
+        (await admin.post('/api/pipelines', payload, { headers: { 'content-type': type } })).statusCode,
+      ).toBe(429);
 
     // Another user has their own allowance.
     expect((await investor.get('/api/user')).statusCode).toBe(200);
