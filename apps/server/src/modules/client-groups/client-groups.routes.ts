@@ -9,6 +9,7 @@ import {
   idParamsSchema,
   pathIdSchema,
   updateClientGroupInputSchema,
+  clientGroupMembersListQuery,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,7 +57,7 @@ export function clientGroupsRoutes(service: ClientGroupsService): FastifyPluginA
           summary: 'The investors in the group',
           description: 'Filters: search (name or email). Sorts: name (default), created_at.',
           params: idParamsSchema,
-          querystring: listQuerySchema,
+          querystring: listQuerySchema(clientGroupMembersListQuery),
           response: { 200: clientGroupMemberListSchema },
         },
       },

@@ -10,6 +10,7 @@ import {
   onboardingUploadFieldsSchema,
   rejectionInputSchema,
   pathIdSchema,
+  onboardingReviewsListQuery,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -124,7 +125,7 @@ export function onboardingRoutes(
           summary: 'Onboarding documents across investors: the review list',
           description:
             'Filters: status (pending, approved, rejected), requirement_id, investor_id, search (investor name or email). Sorts: created_at (default, oldest first), reviewed_at.',
-          querystring: listQuerySchema,
+          querystring: listQuerySchema(onboardingReviewsListQuery),
           response: { 200: onboardingReviewListSchema },
         },
       },

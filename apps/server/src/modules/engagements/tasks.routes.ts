@@ -1,4 +1,4 @@
-import { taskListSchema } from '@portico/contracts';
+import { taskListSchema, tasksListQuery } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/auth/access';
 import { requireUser } from '../../platform/http/kernel';
@@ -17,7 +17,7 @@ export function tasksRoutes(service: EngagementsService): FastifyPluginAsyncZod 
           summary: 'Tasks across records: by default the signed-in staff member’s',
           description:
             'Filters: assignee (me, or a user id: needs investors.index), status (open, done, overdue), subject_type, search (title). Sorts: due_at (default), created_at, title.',
-          querystring: listQuerySchema,
+          querystring: listQuerySchema(tasksListQuery),
           response: { 200: taskListSchema },
         },
       },

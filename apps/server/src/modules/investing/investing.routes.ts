@@ -7,6 +7,7 @@ import {
   idParamsSchema,
   investingContextSchema,
   profileInvestmentSchema,
+  profileInvestmentsListQuery,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -82,7 +83,7 @@ export function investingRoutes(service: InvestingService): FastifyPluginAsyncZo
           summary: 'The signed-in investor’s own investments, newest first',
           description:
             'Filters: status (reserved, awaiting_payment, paid, completed, cancelled; comma for several), opportunity_id (comma for several). Sorts: created_at, amount (default -created_at). Not paginated. The payment reference is null with hide_payment_reference; bank details are null with hide_bank_details (IBAN and SWIFT only with intl_bank_details_enabled).',
-          querystring: listQuerySchema,
+          querystring: listQuerySchema(profileInvestmentsListQuery, { paged: false }),
           response: { 200: dataOf(z.array(profileInvestmentSchema)) },
         },
       },

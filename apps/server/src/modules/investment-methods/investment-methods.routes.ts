@@ -10,6 +10,7 @@ import {
   investmentMethodSchema,
   updateInvestmentMethodEntityInputSchema,
   updateInvestmentMethodInputSchema,
+  investmentMethodEntitiesListQuery,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -59,7 +60,7 @@ export function investmentMethodsRoutes(service: InvestmentMethodsService): Fast
           description:
             'Filters: search (account name or reference, holder name or email), status, holder (investor or contact). Sorts: name (default), created_at, status.',
           params: idParamsSchema,
-          querystring: listQuerySchema,
+          querystring: listQuerySchema(investmentMethodEntitiesListQuery),
           response: { 200: investmentMethodEntityListSchema },
         },
       },

@@ -6,6 +6,7 @@ import {
   investorListSchema,
   investorSchema,
   updateInvestorInputSchema,
+  investorsListQuery,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,7 +32,7 @@ export function investorsRoutes(service: InvestorsService): FastifyPluginAsyncZo
           summary: 'List investors',
           description:
             'Filters: search (name or email), lead_status_id, client_type, category, compliance_passed, onboarding_state, organisation_id, owner_id, status (active, invited, deactivated), created_between (YYYY-MM-DD,YYYY-MM-DD). Sorts: name, email, created_at, last_login_at, category, onboarding_state.',
-          querystring: listQuerySchema,
+          querystring: listQuerySchema(investorsListQuery),
           response: { 200: investorListSchema },
         },
       },
@@ -44,6 +45,7 @@ export function investorsRoutes(service: InvestorsService): FastifyPluginAsyncZo
       tags,
       filename: 'investors',
       columns: INVESTOR_COLUMNS,
+      listQuery: investorsListQuery,
       export: (filters, format, columns) => service.export(filters, format, columns),
     });
 

@@ -10,6 +10,7 @@ import {
   nomineeSchema,
   updateNomineeInputSchema,
   pathIdSchema,
+  nomineeClientsListQuery,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -64,7 +65,7 @@ export function nomineesRoutes(service: NomineesService): FastifyPluginAsyncZod 
           description:
             'Filters: search (investor name or email, designation). Sorts: name (default), designation, created_at.',
           params: idParamsSchema,
-          querystring: listQuerySchema,
+          querystring: listQuerySchema(nomineeClientsListQuery),
           response: { 200: nomineeClientListSchema },
         },
       },

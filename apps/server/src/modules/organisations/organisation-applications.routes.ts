@@ -7,6 +7,7 @@ import {
   organisationOptionSchema,
   organisationOptionsQuerySchema,
   rejectOrganisationApplicationInputSchema,
+  organisationApplicationsListQuery,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,7 +39,7 @@ export function organisationApplicationsRoutes(
           summary: 'List organisation applications',
           description:
             'Filters: status (pending, approved, rejected), search (investor name or email, organisation name). Sorts: created_at (default -created_at), status.',
-          querystring: listQuerySchema,
+          querystring: listQuerySchema(organisationApplicationsListQuery),
           response: { 200: organisationApplicationListSchema },
         },
       },

@@ -11,6 +11,7 @@ import {
   updateOrganisationInputSchema,
   updateOrganisationMemberInputSchema,
   pathIdSchema,
+  organisationMembersListQuery,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,7 +63,7 @@ export function organisationsRoutes(service: OrganisationsService): FastifyPlugi
           summary: 'The investors linked to an organisation',
           description: 'Filters: search (name or email), role. Sorts: name (default), created_at, role.',
           params: idParamsSchema,
-          querystring: listQuerySchema,
+          querystring: listQuerySchema(organisationMembersListQuery),
           response: { 200: organisationMemberListSchema },
         },
       },

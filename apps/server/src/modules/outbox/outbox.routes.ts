@@ -1,4 +1,10 @@
-import { dataOf, idParamsSchema, outboxListSchema, outboxMailSchema } from '@portico/contracts';
+import {
+  dataOf,
+  idParamsSchema,
+  outboxListSchema,
+  outboxListQuery,
+  outboxMailSchema,
+} from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/auth/access';
 import { listQuerySchema, requestUrl } from '../../platform/list-query/http';
@@ -17,7 +23,7 @@ export function outboxRoutes(service: OutboxService): FastifyPluginAsyncZod {
           tags,
           summary: 'List outgoing emails, newest first',
           description: 'Filters: to, subject, status. Sorts: created_at, to, subject.',
-          querystring: listQuerySchema,
+          querystring: listQuerySchema(outboxListQuery),
           response: { 200: outboxListSchema },
         },
       },

@@ -5,6 +5,7 @@ import {
   staffAccountListSchema,
   staffAccountSchema,
   updateStaffInputSchema,
+  staffAccountsListQuery,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/auth/access';
@@ -27,7 +28,7 @@ export function staffAccountsRoutes(service: StaffAccountsService): FastifyPlugi
           summary: 'List staff accounts',
           description:
             'Filters: search, name, email, role_id, status (active, invited, deactivated). Sorts: name, email, role_id, created_at, last_login_at. Appends: role_name.',
-          querystring: listQuerySchema,
+          querystring: listQuerySchema(staffAccountsListQuery),
           response: { 200: staffAccountListSchema },
         },
       },

@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
-import type { FastifyInstance } from 'fastify';
-import type { Access } from '../auth/access';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Access } from '../auth/access';
+import { routeRulesOf } from '../auth/route-rules';
+import { listQueryRegistry } from '../list-query/http';
+import { listQueryParameters } from '../list-query/openapi';
 
+/** The sentence each operation's description ends with: who may call it. */
 function describeAccess(rule: Access): string {
   switch (rule.kind) {
     case 'public':
@@ -18,6 +23,53 @@ function describeAccess(rule: Access): string {
     case 'permission':
       return `Access: staff whose role has \`${rule.resource}.${rule.action}\` in the permission table.`;
   }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The operation's `security`: a session unless the route is public, and the XSRF header on every
+ * method that changes something (the kernel checks CSRF on public routes too, /login among them).
+ */
+function securityOf(rule: Access, method: string): Array<Record<string, string[]>> {
+  const requirement: Record<string, string[]> = {};
+  if (rule.kind !== 'public') requirement.session = [];
+  if (!SAFE_METHODS.has(method.toUpperCase())) requirement.xsrf = [];
+  return Object.keys(requirement).length > 0 ? [requirement] : [];
+}
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/** A list route's query as one parameter per name its parser allows, from its list-query spec. */
+function withListParameters(input: TransformInput, schema: FastifySchema): FastifySchema {
+  const querystring: unknown = input.schema.querystring;
+  const declaration = querystring instanceof z.ZodType ? listQueryRegistry.get(querystring) : undefined;
+  if (!declaration) return schema;
+  // Lists are comma-separated (`sort=a,-b`): form style, not exploded into repeated names.
+  const properties = listQueryParameters(declaration);
+  return { ...schema, querystring: { type: 'object', properties, style: 'form', explode: false } };
+}
+
+/**
+ * Each operation says who may call it, from the route's declared access and the rules it adds before
+ * the body is read (route-rules.ts): in words, x-access (and x-access-also), security.
+ */
+function withAccess(
+  input: TransformInput,
+  schema: FastifySchema,
+): FastifySchema & { 'x-access'?: Access; 'x-access-also'?: string[] } {
+  const rule = input.route.config?.access;
+  if (!rule) return schema;
+  const methods = Array.isArray(input.route.method) ? input.route.method : [input.route.method];
+  const also = routeRulesOf(input.route.onRequest).map((extra) => extra.statement);
+  const sentence = [describeAccess(rule), ...also.map((statement) => `Also: ${statement}.`)].join(' ');
+  return {
+    ...schema,
+    description: [schema.description, sentence].filter(Boolean).join('\n\n'),
+    'x-access': rule,
+    ...(also.length > 0 ? { 'x-access-also': also } : {}),
+    security: securityOf(rule, methods[0] ?? 'GET'),
+  };
 }
 
 /** OpenAPI from the route schemas; register before any route so every route is in it. */
@@ -38,17 +90,10 @@ export async function registerOpenApi(app: FastifyInstance, appName: string) {
         },
       },
     },
-    // Each operation says who may call it, from the route's declared access.
     transform: (input) => {
       const output = jsonSchemaTransform(input);
-      const rule = input.route.config?.access;
-      if (!rule) return output;
-      const who = describeAccess(rule);
-      const schema = output.schema as { description?: string };
-      return {
-        ...output,
-        schema: { ...output.schema, description: [schema.description, who].filter(Boolean).join('\n\n') },
-      };
+      const schema = withAccess(input, withListParameters(input, output.schema));
+      return { ...output, schema };
     },
     transformObject: jsonSchemaTransformObject,
   });

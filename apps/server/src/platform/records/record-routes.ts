@@ -4,6 +4,7 @@ import {
   type ExportFormat,
   type FeatureKey,
   type ListColumn,
+  type ListQuerySpec,
   type Resource,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,6 +32,8 @@ export const permissionsOf = (resource: Resource): Record<RecordAction, Access> 
 
 /** What the standard routes call: a record service (createRecordService, or the module's own). */
 export interface RecordEndpoints<Create, Update> {
+  /** the spec its list and export parse the query with, which the OpenAPI document lists */
+  listQuery: ListQuerySpec;
   list: (raw: Record<string, unknown>, requestUrl: string) => Promise<unknown>;
   export: (raw: Record<string, unknown>, format: ExportFormat, columnKeys: string[]) => Promise<Buffer>;
   get: (id: number) => Promise<unknown>;
@@ -76,7 +79,7 @@ export function recordRoutes<Create extends z.ZodType, Update extends z.ZodType>
         tags,
         summary: summaries.list,
         description: summaries.listDescription,
-        querystring: listQuerySchema,
+        querystring: listQuerySchema(service.listQuery),
         response: { 200: schemas.list },
       },
     },
@@ -90,6 +93,7 @@ export function recordRoutes<Create extends z.ZodType, Update extends z.ZodType>
     tags,
     filename: definition.export.filename,
     columns: definition.export.columns,
+    listQuery: service.listQuery,
     export: (filters, format, columns) => service.export(filters, format, columns),
   });
 
