@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, can, canSeeInvestmentTab, RESOURCES, type Action, type Resource } from './permissions';
+import {
+  ACTIONS,
+  can,
+  canSeeInvestmentTab,
+  opportunityArea,
+  RESOURCES,
+  type Action,
+  type Resource,
+} from './permissions';
 import { ROLE_IDS, type RoleId } from './roles';
 
 /**
@@ -107,6 +115,17 @@ describe('investment tabs hidden from the Investment Manager (spec §6)', () => 
     expect(canSeeInvestmentTab(10, 'existing', 'cap-table')).toBe(false);
     expect(canSeeInvestmentTab(10, 'existing', 'key-information')).toBe(true);
     expect(canSeeInvestmentTab(10, 'opportunities', 'transactions')).toBe(true);
+  });
+
+  it('reads an opportunity from stage 5 as an existing investment', () => {
+    expect([1, 2, 3, 4, 5, 6].map(opportunityArea)).toEqual([
+      'opportunities',
+      'opportunities',
+      'opportunities',
+      'opportunities',
+      'existing',
+      'existing',
+    ]);
   });
 
   it('shows every tab to other roles', () => {

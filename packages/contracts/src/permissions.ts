@@ -1,3 +1,4 @@
+import { opportunityPhase } from './investments/opportunity-status';
 import { ROLES, type RoleId } from './roles';
 
 /** Guarded resources of spec §6, by the names the specification gives them. */
@@ -164,3 +165,7 @@ export function canSeeInvestmentTab(
   if (roleId == null) return false;
   return !(HIDDEN_INVESTMENT_TABS[roleId as RoleId]?.[area]?.includes(tab) ?? false);
 }
+
+/** An opportunity's investment area by its stage: from stage 5 it is an existing investment (spec §2.1). */
+export const opportunityArea = (stage: number): InvestmentArea =>
+  opportunityPhase(stage) === 'existing' ? 'existing' : 'opportunities';

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import {
   COMPLIANCE_BANKS,
+  COMPLIANCE_OPTIONS_PER_QUESTION,
   type ComplianceSnapshotAnswer,
   type ComplianceSnapshotQuestion,
 } from '@portico/contracts';
@@ -33,7 +34,11 @@ export const complianceQuestions = pgTable(
   (table) => [index('compliance_questions_bank_index').on(table.bank, table.position, table.id)],
 );
 
-/** A question's options; one or more are correct. */
+/**
+ * A question's options; one or more are correct. Positions are 0, 1, 2… and unique per question, so the
+ * range check is the cap of COMPLIANCE_OPTIONS_PER_QUESTION: parallel adds cannot pass it. The unique
+ * constraint is DEFERRABLE in its migration (drizzle cannot declare it): a reorder defers it to commit.
+ */
 export const complianceOptions = pgTable(
   'compliance_options',
   {
@@ -46,7 +51,13 @@ export const complianceOptions = pgTable(
     position: integer('position').notNull().default(0),
     ...timestamps(),
   },
-  (table) => [index('compliance_options_question_index').on(table.question_id, table.position, table.id)],
+  (table) => [
+    unique('compliance_options_question_position_unique').on(table.question_id, table.position),
+    check(
+      'compliance_options_position_range',
+      sql`${table.position} between 0 and ${sql.raw(String(COMPLIANCE_OPTIONS_PER_QUESTION - 1))}`,
+    ),
+  ],
 );
 
 /**

@@ -7,6 +7,7 @@ import { paginate } from '../../platform/list-query/paginator';
 import { toApiTimestamp } from '../../platform/time';
 import type { SubjectRegistry } from '../records/subjects';
 import { describeActivity } from './activity.describe';
+import { hiddenActivityPrefixes } from './activity.policy';
 
 interface ActivityRow {
   id: string | number;
@@ -25,9 +26,19 @@ interface ActivityRow {
  */
 export function createActivityService(ctx: AppContext, subjects: SubjectRegistry) {
   return {
-    async list(type: SubjectType, id: number, page: number, perPage: number, requestUrl: string) {
-      const subject = await subjects.get(type).find(ctx.db, id);
+    /** `roleId`: entries of an investment tab the reader's role may not open are left out (spec §6). */
+    async list(
+      type: SubjectType,
+      id: number,
+      roleId: number,
+      page: number,
+      perPage: number,
+      requestUrl: string,
+    ) {
+      const definition = subjects.get(type);
+      const subject = await definition.find(ctx.db, id);
       if (!subject) throw notFound();
+      const hidden = hiddenActivityPrefixes(roleId, subject.area ?? definition.area);
       // An investor is also a user: auth events are recorded against the user.
       const types = type === 'investor' ? ['investor', 'user'] : [type];
       const result = await ctx.db.execute(sql`
@@ -37,7 +48,9 @@ export function createActivityService(ctx: AppContext, subjects: SubjectRegistry
           where a.subject_type in (${sql.join(
             types.map((value) => sql`${value}`),
             sql`, `,
-          )}) and a.subject_id = ${id}
+          )}) and a.subject_id = ${id}${sql.join(
+            hidden.map((prefix) => sql` and not starts_with(a.action, ${prefix})`),
+          )}
           union all
           select -m.id, 'email.sent', null, jsonb_build_object('subject', m.subject), null, m.created_at
           from mail_outbox m

@@ -39,10 +39,14 @@ import {
 
 const NO_SUCH_QUESTION = 'No compliance question with that id.';
 const TWO_OPTIONS = 'A question needs at least two options.';
-const TOO_MANY_OPTIONS = `A question can have at most ${COMPLIANCE_OPTIONS_PER_QUESTION} options.`;
+const TOO_MANY_OPTIONS = `A question can have at most ${COMPLIANCE_OPTIONS_PER_QUESTION} options: remove one before adding another.`;
 const NO_SUCH_OPTION = 'No option with that id on this question.';
 const ACTIVE_NEEDS_CORRECT =
   'An active question needs at least one correct option: mark the right answer (or answers) as correct.';
+
+/** Changes to a bank's list of questions (adding one, reordering them) run one at a time. */
+const lockBank = (tx: DbOrTx, bank: ComplianceBank) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext('compliance_questions'), hashtext(${bank}))`);
 
 const questionSnapshot = (row: QuestionWithOptions) => ({
   question_id: row.id,
@@ -86,7 +90,7 @@ export function createComplianceBankService(ctx: AppContext) {
     change: (options: OptionValues[], question: QuestionWithOptions) => OptionValues[],
   ) {
     return db.transaction(async (tx) => {
-      const before = await loadQuestion(tx, id);
+      const before = await loadQuestion(tx, id, true);
       const current = before.options.map((option) => ({
         id: option.id,
         option: option.option,
@@ -114,8 +118,9 @@ export function createComplianceBankService(ctx: AppContext) {
     return index;
   };
 
-  async function loadQuestion(tx: DbOrTx, id: number) {
-    const question = await findQuestion(tx, id);
+  /** `lock`: every change to a question's options locks it first, so parallel changes queue. */
+  async function loadQuestion(tx: DbOrTx, id: number, lock = false) {
+    const question = await findQuestion(tx, id, lock);
     if (!question) throw notFound(NO_SUCH_QUESTION);
     return question;
   }
@@ -158,9 +163,7 @@ export function createComplianceBankService(ctx: AppContext) {
       return db.transaction(async (tx) => {
         const bank = input.bank ?? 'standard';
         // One bank is at most COMPLIANCE_QUESTIONS_PER_BANK questions: an attempt answers them all at once.
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtext('compliance_questions'), hashtext(${bank}))`,
-        );
+        await lockBank(tx, bank);
         if ((await countQuestions(tx, bank)) >= COMPLIANCE_QUESTIONS_PER_BANK)
           throw fieldError(
             'question',
@@ -190,7 +193,7 @@ export function createComplianceBankService(ctx: AppContext) {
 
     async updateQuestion(actor: Actor, id: number, input: ComplianceQuestionChanges) {
       return db.transaction(async (tx) => {
-        const before = await loadQuestion(tx, id);
+        const before = await loadQuestion(tx, id, true);
         if (input.options) {
           const own = new Set(before.options.map((option) => option.id));
           const errors: FieldErrors = {};
@@ -267,7 +270,7 @@ export function createComplianceBankService(ctx: AppContext) {
     /** Attempts keep their own copy of the questions, so removing one rewrites no history. */
     async removeQuestion(actor: Actor, id: number) {
       await db.transaction(async (tx) => {
-        const before = await loadQuestion(tx, id);
+        const before = await loadQuestion(tx, id, true);
         await deleteQuestion(tx, id);
         await recordAudit(tx, actor, {
           action: 'compliance_question.deleted',
@@ -281,6 +284,8 @@ export function createComplianceBankService(ctx: AppContext) {
     /** Every question of the bank, once, in the order wanted. */
     async reorder(actor: Actor, bank: ComplianceBank, ids: number[]) {
       return db.transaction(async (tx) => {
+        // Two reorders updating the same rows in opposite orders would deadlock: they queue instead.
+        await lockBank(tx, bank);
         const rows = await listQuestions(tx, bank, false);
         const known = new Set(rows.map((row) => row.id));
         if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id)))

@@ -1,5 +1,5 @@
 import type { ComplianceBank } from '@portico/contracts';
-import { and, asc, count, desc, eq, gt, inArray, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   categorisations,
@@ -68,8 +68,17 @@ async function withOptions(db: DbOrTx, questions: QuestionRow[]): Promise<Questi
   }));
 }
 
-export async function findQuestion(db: DbOrTx, id: number): Promise<QuestionWithOptions | undefined> {
-  const [row] = await db.select().from(complianceQuestions).where(eq(complianceQuestions.id, id));
+/**
+ * A question with its options; `lock` holds the question's row until the transaction ends, so two
+ * changes to its options run one after the other (each sees the other's options and positions).
+ */
+export async function findQuestion(
+  db: DbOrTx,
+  id: number,
+  lock = false,
+): Promise<QuestionWithOptions | undefined> {
+  const query = db.select().from(complianceQuestions).where(eq(complianceQuestions.id, id));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) return undefined;
   const [found] = await withOptions(db, [row]);
   return found;
@@ -119,8 +128,13 @@ export interface OptionValues {
   is_correct: boolean;
 }
 
-/** Makes a question's options exactly the list given, in its order: kept ids change, others go. */
+/**
+ * Makes a question's options exactly the list given, in its order: kept ids change, others go. Run in a
+ * transaction holding the question's lock (findQuestion): the unique positions are checked at commit.
+ */
 export async function replaceOptions(db: DbOrTx, questionId: number, options: OptionValues[]) {
+  // Renumbering row by row passes through repeated positions (a swap): only the end state must hold.
+  await db.execute(sql`set constraints compliance_options_question_position_unique deferred`);
   const keep = options.flatMap((option) => (option.id === undefined ? [] : [option.id]));
   const existing = await db
     .select({ id: complianceOptions.id })

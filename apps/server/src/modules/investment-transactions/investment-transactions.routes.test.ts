@@ -268,6 +268,45 @@ describe('the opportunity’s Transactions', () => {
   });
 });
 
+describe('an existing investment’s Transactions (spec §6)', () => {
+  it('are refused to the Investment Manager, as its Cap Table is; other readers still see them', async () => {
+    const holder = await createUser(t.ctx.db, { name: 'Hana Holder' });
+    const existing = await createOpportunity(t.ctx.db, { status: 5 });
+    const completed = await reserve(existing.id, holder, '3000.00', {
+      status: 'completed',
+      shares: '2400',
+      paid_amount: '3000.00',
+    });
+    const liveRound = await live();
+    const reserved = await reserve(liveRound.id, holder, '1000.00');
+    const list = (agent: Agent, id: number) => agent.get(`/api/opportunities/${id}/investments`);
+    const payments = (agent: Agent, id: number) => agent.get(`/api/investments/${id}/payments`);
+
+    const manager = await t.as(await createStaff(t.ctx.db, ROLES.INVESTMENT_MANAGER));
+    for (const response of [
+      await list(manager, existing.id),
+      await payments(manager, completed.id),
+      await manager.get(`/api/existing-investments/${existing.id}/cap-table`),
+    ]) {
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.body).not.toContain('3000.00');
+    }
+    // a live round's Transactions stay open to the Investment Manager
+    expect((await list(manager, liveRound.id)).statusCode).toBe(200);
+    expect((await payments(manager, reserved.id)).statusCode).toBe(200);
+
+    for (const role of [ROLES.SUPER_ADMIN, ROLES.FUND_MANAGER]) {
+      const agent = await t.as(await createStaff(t.ctx.db, role));
+      const rows = json<List>(await list(agent, existing.id)).data;
+      expect(
+        rows.map((row) => [row.amount, row.shares]),
+        `role ${role}`,
+      ).toEqual([['3000.00', '2400.000000']]);
+      expect((await payments(agent, completed.id)).statusCode, `role ${role}`).toBe(200);
+    }
+  });
+});
+
 describe('manual investments', () => {
   it('records a manual investment with whole shares, a reference, activity and a notice', async () => {
     const opportunity = await live({ share_price: '1.250000' });

@@ -23,6 +23,9 @@ import type { InvestmentTransactionsService } from './investment-transactions.se
 const tags = ['Investment transactions'];
 const BY_STAGE =
   'Needs the action on investment_opportunity_live (stages 1–4) or investment_opportunity_existing (5–6), by the opportunity’s stage.';
+/** An existing investment's Transactions tab is hidden from the Investment Manager (spec §6). */
+const NOT_EXISTING_TO_MANAGER =
+  'The Investment Manager is refused (403) the investments of an existing investment (stages 5–6), as its Cap Table.';
 const detailSchema = dataOf(
   z.object({ investment: staffInvestmentSchema, payments: z.array(investmentPaymentSchema) }),
 );
@@ -37,7 +40,7 @@ export function investmentTransactionsRoutes(service: InvestmentTransactionsServ
         schema: {
           tags,
           summary: 'The opportunity’s investments (its Transactions tab), with totals',
-          description: `Filter: status (reserved, awaiting_payment, paid, completed, cancelled; comma for several). Totals are of every investment: committed (reserved, awaiting payment, paid), called (awaiting payment, paid, completed), received (net of refunds). Newest first. ${BY_STAGE.replace('the action', '`show`')}`,
+          description: `Filter: status (reserved, awaiting_payment, paid, completed, cancelled; comma for several). Totals are of every investment: committed (reserved, awaiting payment, paid), called (awaiting payment, paid, completed), received (net of refunds). Newest first. ${BY_STAGE.replace('the action', '`show`')} ${NOT_EXISTING_TO_MANAGER}`,
           params: idParamsSchema,
           querystring: investmentListQuerySchema,
           response: { 200: staffInvestmentListSchema },
@@ -102,7 +105,7 @@ export function investmentTransactionsRoutes(service: InvestmentTransactionsServ
         schema: {
           tags,
           summary: 'An investment with its payments and refunds',
-          description: BY_STAGE.replace('the action', '`show`'),
+          description: `${BY_STAGE.replace('the action', '`show`')} ${NOT_EXISTING_TO_MANAGER}`,
           params: idParamsSchema,
           response: { 200: detailSchema },
         },

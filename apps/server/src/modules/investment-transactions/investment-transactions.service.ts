@@ -1,10 +1,12 @@
 import {
   addDecimal,
   can,
+  canSeeInvestmentTab,
   compareDecimal,
   INVESTMENT_STATUSES,
   isZeroDecimal,
   OPPORTUNITY_STATUS,
+  opportunityArea,
   opportunityResource,
   ROLES,
   subtractDecimal,
@@ -178,13 +180,19 @@ export function createInvestmentTransactionsService(
   const { notifications } = deps;
   const today = () => clock.now().toISOString().slice(0, 10);
 
-  async function opportunityFor(roleId: number, id: number, action: Action) {
+  /**
+   * The opportunity, if the role may do `action` at its stage and, for its investments (`tab`), open
+   * its Transactions tab: the Investment Manager does not on an existing investment (spec §6).
+   */
+  async function opportunityFor(roleId: number, id: number, action: Action, tab?: 'transactions') {
     const [row] = await db.select().from(opportunities).where(eq(opportunities.id, id));
     if (!row) throw notFound(NO_OPPORTUNITY);
     if (!can(roleId, opportunityResource(row.status), action)) throw forbidden();
+    if (tab && !canSeeInvestmentTab(roleId, opportunityArea(row.status), tab)) throw forbidden();
     return row;
   }
 
+  /** An investment is a line of its opportunity's Transactions tab: the same rules guard it. */
   async function investmentFor(roleId: number, id: number, action: Action) {
     const [row] = await db
       .select({ investment: investments, status: opportunities.status })
@@ -193,6 +201,7 @@ export function createInvestmentTransactionsService(
       .where(eq(investments.id, id));
     if (!row) throw notFound(NO_INVESTMENT);
     if (!can(roleId, opportunityResource(row.status), action)) throw forbidden();
+    if (!canSeeInvestmentTab(roleId, opportunityArea(row.status), 'transactions')) throw forbidden();
     return row.investment;
   }
 
@@ -343,7 +352,7 @@ export function createInvestmentTransactionsService(
   return {
     /** GET /api/opportunities/{id}/investments */
     async listOfOpportunity(roleId: number, id: number, status: string | undefined) {
-      await opportunityFor(roleId, id, 'show');
+      await opportunityFor(roleId, id, 'show', 'transactions');
       return list({ kind: 'opportunity', id }, status);
     },
 
@@ -396,7 +405,7 @@ export function createInvestmentTransactionsService(
      * it and the portal does not show it.
      */
     async recordManual(actor: Actor, roleId: number, opportunityId: number, input: ManualInput) {
-      await opportunityFor(roleId, opportunityId, 'update');
+      await opportunityFor(roleId, opportunityId, 'update', 'transactions');
       if (input.invested_on > today())
         throw fieldError('invested_on', 'The investment date cannot be in the future.');
       const investor = await findUser(db, input.user_id);

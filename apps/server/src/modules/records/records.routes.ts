@@ -1,5 +1,4 @@
 import {
-  canSeeInvestmentTab,
   callInputSchema,
   callSchema,
   dataOf,
@@ -16,11 +15,10 @@ import {
   readPage,
   readPerPage,
 } from '@portico/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
-import { forbidden } from '../../platform/http/errors';
+import { needsTab } from '../../platform/auth/route-rules';
 import { actorOf, requireUser } from '../../platform/http/kernel';
 import { requestUrl } from '../../platform/list-query/http';
 import type { ActivityService } from '../activity/activity.service';
@@ -53,12 +51,7 @@ export function recordsRoutes(
       // Notes, calls and tasks of an investment record: the Investment Manager does not see them (spec §6).
       const engagementOptions = (action: 'show' | 'update') => ({
         config: config(action),
-        preHandler: async (request: FastifyRequest) => {
-          const { area } = subject;
-          if (area && !canSeeInvestmentTab(requireUser(request).role_id, area, 'notes-calls-tasks')) {
-            throw forbidden();
-          }
-        },
+        ...(subject.area ? { onRequest: needsTab(subject.area, 'notes-calls-tasks') } : {}),
       });
       const params = z.object({ id: idOf('record id') });
 
@@ -370,6 +363,12 @@ export function recordsRoutes(
           schema: {
             tags,
             summary: 'The record’s timeline: everything that happened, newest first',
+            ...(subject.area
+              ? {
+                  description:
+                    'Leaves out what the reader’s role may not open on an investment (spec §6): the Investment Manager reads no notes, calls, tasks or performance, nor the transactions of an existing investment.',
+                }
+              : {}),
             params,
             querystring: z.object({
               page: z
@@ -390,6 +389,7 @@ export function recordsRoutes(
           services.activity.list(
             type,
             request.params.id,
+            requireUser(request).role_id,
             request.query.page,
             request.query.per_page,
             requestUrl(request),

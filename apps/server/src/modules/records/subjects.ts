@@ -4,8 +4,14 @@ import type { DbOrTx } from '../../db/client';
 /** What the shared record parts (documents, notes, calls, tasks, activity) need to know of a record type. */
 export interface SubjectDefinition {
   type: SubjectType;
-  /** the record, or undefined when there is none (a 404) */
-  find(db: DbOrTx, id: number): Promise<{ id: number; name: string; email: string | null } | undefined>;
+  /**
+   * the record, or undefined when there is none (a 404); `area` when the record's investment area
+   * depends on the record (an opportunity is an existing investment from stage 5)
+   */
+  find(
+    db: DbOrTx,
+    id: number,
+  ): Promise<{ id: number; name: string; email: string | null; area?: InvestmentArea } | undefined>;
   /** the admin page of a record */
   adminUrl(id: number): string;
   /** its notes, calls and tasks tab (task notifications open it) */
