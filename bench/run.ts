@@ -1,4 +1,6 @@
+import { runImportHealthBench } from './suites/import-health';
 import { runInvestorsBench } from './suites/investors-100k';
+import { runSoakBench } from './suites/soak';
 import { runUsersBench } from './suites/users-100k';
 
 const log = (message: string) => process.stdout.write(`[bench] ${message}\n`);
@@ -7,6 +9,8 @@ const log = (message: string) => process.stdout.write(`[bench] ${message}\n`);
 const SUITES = {
   users: runUsersBench,
   investors: runInvestorsBench,
+  imports: runImportHealthBench,
+  soak: runSoakBench,
 } as const;
 type SuiteName = keyof typeof SUITES;
 const isSuite = (name: string): name is SuiteName => Object.hasOwn(SUITES, name);

@@ -15,10 +15,29 @@ export interface RunningServer {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts the real server (npx tsx apps/server/src/main.ts) on the bench database. */
-export async function startServer(settings: BenchSettings): Promise<RunningServer> {
+export interface ServerOptions {
+  /**
+   * Start it as production does (`npm run serve`: the server's start script, with its Node flags)
+   * rather than `npx tsx apps/server/src/main.ts`.
+   */
+  startScript?: boolean;
+  /** Node flags for the server's process: on its command line, or in NODE_OPTIONS with startScript */
+  nodeArgs?: readonly string[];
+  /** settings added to, or replacing, the bench's own */
+  env?: Readonly<Record<string, string>>;
+}
+
+/** Starts the real server (npx tsx apps/server/src/main.ts, or its start script) on the bench database. */
+export async function startServer(
+  settings: BenchSettings,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${settings.port}`;
-  const child: ChildProcess = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  const nodeArgs = options.nodeArgs ?? [];
+  const [command, args] = options.startScript
+    ? ['npm', ['run', 'serve', '--silent']]
+    : ['npx', ['tsx', ...nodeArgs, 'apps/server/src/main.ts']];
+  const child: ChildProcess = spawn(command, args, {
     cwd: REPO_ROOT,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -34,6 +53,8 @@ export async function startServer(settings: BenchSettings): Promise<RunningServe
       APP_KEY: settings.appKey,
       // The benchmark is one user firing hundreds of requests a second: measure the query, not the limit.
       API_RATE_LIMIT: '0',
+      ...(options.startScript && nodeArgs.length > 0 ? { NODE_OPTIONS: nodeArgs.join(' ') } : {}),
+      ...options.env,
     },
   });
   const pid = child.pid;

@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before any module builds a schema.
+import './lib/zod-config';
 import '@fontsource/montserrat/400.css';
 import '@fontsource/montserrat/500.css';
 import '@fontsource/montserrat/600.css';
