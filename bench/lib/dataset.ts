@@ -134,13 +134,25 @@ const INSERT_SQL = `insert into users (${COLUMNS.map(([name]) => name).join(', '
 const toParam = (value: UserRowValues[keyof UserRowValues]) =>
   value instanceof Date ? value.toISOString() : value;
 
-/** Drops and recreates the database, then applies the app's migrations with the app's own code. */
-export async function recreateDatabase(databaseUrl: string) {
+/** Drops the database, closing anything still connected to it. */
+export async function dropDatabase(databaseUrl: string) {
   const { name, adminUrl } = splitDatabaseUrl(databaseUrl);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     await admin.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Drops and recreates the database, then applies the app's migrations with the app's own code. */
+export async function recreateDatabase(databaseUrl: string) {
+  const { name, adminUrl } = splitDatabaseUrl(databaseUrl);
+  await dropDatabase(databaseUrl);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
     await admin.query(`create database "${name}"`);
   } finally {
     await admin.end();

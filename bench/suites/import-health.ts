@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { IMPORT_MAX_ROWS } from '@portico/contracts';
 import { hashPassword } from '../../apps/server/src/platform/auth/passwords';
-import { recreateDatabase } from '../lib/dataset';
+import { dropDatabase, recreateDatabase } from '../lib/dataset';
 import { serverVersion } from '../lib/explain';
 import { seconds, writeSection } from '../lib/report';
 import { signIn, startServer, type SignedIn } from '../lib/server';
@@ -243,6 +243,8 @@ export async function runImportHealthBench(log: Log, command = 'npm run bench --
     log(`${p.label}: ${seconds(p.ms)}, /health p99 ${ms(p.health.p99)} ms, max ${ms(p.health.max)} ms`);
 
   const postgres = await serverVersion(settings.databaseUrl);
+  // The imported investors are worth nothing once measured.
+  await dropDatabase(settings.databaseUrl);
   const section = [
     `<!-- bench:${SECTION_ID}:start -->`,
     '<!-- Written by bench/run.ts; edits between these markers are replaced on the next run. -->',

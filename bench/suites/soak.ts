@@ -2,8 +2,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { recreateDatabase } from '../lib/dataset';
+import { dropDatabase, recreateDatabase } from '../lib/dataset';
 import { serverVersion } from '../lib/explain';
 import { change, highest, mb, memoryAt, readMemorySamples, type MemorySample } from '../lib/memory-samples';
 import { seconds, writeSection } from '../lib/report';
@@ -129,18 +128,6 @@ export async function runSoakBench(log: (message: string) => void, command = 'np
   const took = `The run took ${seconds(performance.now() - began)}; it dropped \`${name}\` at the end.`;
   await writeSection(settings.reportFile, id, report(id, run, took));
   log(`wrote ${settings.reportFile}`);
-}
-
-/** The soak's database holds nothing worth keeping: it goes, whatever happened. */
-async function dropDatabase(databaseUrl: string) {
-  const { name, adminUrl } = splitDatabaseUrl(databaseUrl);
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-  } finally {
-    await admin.end();
-  }
 }
 
 interface SoakRun {
