@@ -10,7 +10,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { createPostgresPool, type PoolLog } from './postgres-pool';
+import type { WarnLog } from '../platform/logging';
+import { createPostgresPool } from './postgres-pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -43,7 +44,7 @@ export interface DatabaseOptions {
   /** connection pool size for PostgreSQL */
   poolSize?: number;
   /** where lost PostgreSQL connections are reported */
-  log?: PoolLog | undefined;
+  log?: WarnLog | undefined;
 }
 
 /** Closing twice (a shutdown path and a test's clean-up) is harmless. */

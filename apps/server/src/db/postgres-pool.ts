@@ -1,9 +1,5 @@
 import pg from 'pg';
-
-/** Where a lost connection is reported; the process carries on either way. */
-export interface PoolLog {
-  warn(details: object, message: string): void;
-}
+import type { WarnLog } from '../platform/logging';
 
 /** How long a request waits for a free connection before it answers 503 rather than hanging. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -23,12 +19,17 @@ type Release = (error?: Error | boolean) => void;
  *   waited forever. Its own release later does nothing. pool.query (the callback form) releases its
  *   client on error itself.
  */
-export function createPostgresPool(options: { url: string; max: number; log?: PoolLog | undefined }) {
+export function createPostgresPool(options: {
+  url: string;
+  max: number;
+  log?: WarnLog | undefined;
+  connectTimeoutMs?: number;
+}) {
   const { log } = options;
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.max,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
   });
   /** checked-out clients: what their error listener is, and the release to call when they are lost */
   const checkedOut = new Map<

@@ -1,5 +1,8 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 
+/** Where a part that carries on by itself (a pool, a Redis client, the realtime fan-out) reports trouble. */
+export type WarnLog = Pick<Logger, 'warn'>;
+
 const SECRET_QUERY = /([?&](?:token|signature|email|password)=)[^&]*/gi;
 
 /** Request URLs without the secrets that links carry (reset tokens, signatures, addresses). */

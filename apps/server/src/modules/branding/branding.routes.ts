@@ -60,7 +60,7 @@ export function brandingRoutes(service: BrandingService): FastifyPluginAsyncZod 
     app.patch(
       '/api/branding/:id',
       {
-        config: { access: access.permission('branding', 'update') },
+        config: { access: access.permission('branding', 'update'), takesFiles: true },
         schema: {
           tags,
           summary: 'Change the branding (also as POST with _method=PATCH, as the spec sends it)',

@@ -1,9 +1,7 @@
 import {
-  can,
   COMPLIANCE_BANK_LABELS,
   COMPLIANCE_OPTIONS_PER_QUESTION,
   COMPLIANCE_QUESTIONS_PER_BANK,
-  isStaffRole,
   normaliseComplianceTries,
   ROLES,
   type ComplianceBank,
@@ -19,8 +17,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
-import { unverified } from '../../platform/auth/access';
-import { fieldError, forbidden, notFound, validationError } from '../../platform/http/errors';
+import { fieldError, notFound, validationError } from '../../platform/http/errors';
 import { toInvestorQuestion, toStaffQuestion } from './compliance-tests.mapper';
 import {
   countQuestions,
@@ -145,13 +142,13 @@ export function createComplianceBankService(ctx: AppContext) {
       });
     },
 
-    /** Staff with the compliance permission see every question and which options are correct. */
+    /**
+     * Investors get the active questions without the answers; staff with the compliance permission see
+     * every question and which options are correct. Who may ask is the route's rule (investorsOrStaffWith).
+     */
     async questions(user: UserRow, bank: ComplianceBank, withOptions: boolean) {
-      if (user.role_id === ROLES.USER) {
-        if (!user.email_verified_at) throw unverified();
+      if (user.role_id === ROLES.USER)
         return (await listQuestions(db, bank, true)).map((row) => toInvestorQuestion(row, withOptions));
-      }
-      if (!isStaffRole(user.role_id) || !can(user.role_id, 'compliance', 'index')) throw forbidden();
       return (await listQuestions(db, bank, false)).map((row) => toStaffQuestion(row, withOptions));
     },
 

@@ -10,12 +10,13 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
-import { fieldError, notFound, serviceUnavailable, validationError } from '../../platform/http/errors';
+import { fieldError, notFound, validationError } from '../../platform/http/errors';
 import type { UploadedFile } from '../../platform/http/multipart';
 import { detectFileType } from '../../platform/storage/file-types';
 import { checkUpload } from '../../platform/storage/uploads';
 import { toApiTimestamp } from '../../platform/time';
 import { isShutdown } from '../../platform/workers/worker-pool';
+import { workerTaskRef } from '../../platform/workers/worker-task';
 import { findUserById } from '../users/users.repository';
 import {
   createOutbox,
@@ -25,7 +26,7 @@ import {
   timestampOrNull,
   type ComplianceDeps,
 } from './compliance.shared';
-import { canStampTask, signPdfTask } from './signature-stamp';
+import type { canStampTask, signPdfTask } from './signature-stamp';
 import {
   documentsByIds,
   insertSignatureRequest,
@@ -41,6 +42,11 @@ export interface Signing {
   signature_kind: SignatureKind;
   signature: string;
 }
+
+// pdf-lib loads on the worker threads only.
+const STAMP_MODULE = new URL('./signature-stamp.ts', import.meta.url);
+const canStamp = workerTaskRef<typeof canStampTask>(STAMP_MODULE, 'canStampTask');
+const signPdf = workerTaskRef<typeof signPdfTask>(STAMP_MODULE, 'signPdfTask');
 
 /** A title as part of a file name: no path separators. */
 const fileTitle = (title: string) => title.replace(/[\\/]+/g, '-').slice(0, 150);
@@ -145,8 +151,9 @@ export function createSignatureRequestsService(ctx: AppContext, deps: Compliance
         types: ['application/pdf'],
       });
       // A PDF that kills or outlasts the reader's thread cannot be stamped either.
-      const stampable = await workers.run(canStampTask, file.body).catch((error: unknown) => {
-        if (isShutdown(error)) throw serviceUnavailable();
+      const stampable = await workers.run(canStamp, file.body).catch((error: unknown) => {
+        // The server is stopping: a 503 (toHttpError), not the file's fault.
+        if (isShutdown(error)) throw error;
         return false;
       });
       if (!stampable)
@@ -256,9 +263,9 @@ export function createSignatureRequestsService(ctx: AppContext, deps: Compliance
         signature,
       };
       const stamped = await workers
-        .run(signPdfTask, { original: original.body, stamp })
+        .run(signPdf, { original: original.body, stamp })
         .catch((error: unknown) => {
-          if (isShutdown(error)) throw serviceUnavailable();
+          if (isShutdown(error)) throw error;
           ctx.log.warn({ err: error, signatureRequestId: id }, 'could not stamp a PDF for signature');
           throw fieldError(
             'status',

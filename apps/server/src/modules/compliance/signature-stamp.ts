@@ -15,10 +15,10 @@ export interface SignatureStamp {
   signature: { kind: 'typed'; text: string } | { kind: 'drawn'; png: Uint8Array };
 }
 
-export const sha256Hex = (body: Uint8Array) => createHash('sha256').update(body).digest('hex');
+const sha256Hex = (body: Uint8Array) => createHash('sha256').update(body).digest('hex');
 
 /** Whether pdf-lib can open the PDF and reach its pages (not encrypted, not damaged, not empty). */
-export async function canStamp(pdf: Uint8Array): Promise<boolean> {
+async function canStamp(pdf: Uint8Array): Promise<boolean> {
   try {
     const doc = await PDFDocument.load(pdf, { updateMetadata: false });
     return doc.getPageCount() > 0;
@@ -77,7 +77,7 @@ function footer(page: PDFPage, font: PDFFont, text: string) {
  * (UTC), their IP address, the request and the SHA-256 of the original. The hash and the request id
  * are also written into the PDF's keywords.
  */
-export async function stampSignedPdf(original: Uint8Array, stamp: SignatureStamp): Promise<Uint8Array> {
+async function stampSignedPdf(original: Uint8Array, stamp: SignatureStamp): Promise<Uint8Array> {
   const doc = await PDFDocument.load(original, { updateMetadata: false });
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
@@ -151,7 +151,7 @@ export async function stampSignedPdf(original: Uint8Array, stamp: SignatureStamp
 }
 
 /** The signed copy, and the SHA-256 of the original (written into it) and of the copy. */
-export interface SignedPdf {
+interface SignedPdf {
   pdf: Uint8Array;
   documentHash: string;
   signedHash: string;

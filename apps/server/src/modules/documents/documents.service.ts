@@ -10,7 +10,6 @@ import type { DbOrTx } from '../../db/client';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
 import { randomToken } from '../../platform/crypto';
 import { notFound, validationError } from '../../platform/http/errors';
-import { NOTHING_TO_CHANGE } from '../../platform/http/kernel';
 import type { UploadedFile } from '../../platform/http/multipart';
 import { checkUpload } from '../../platform/storage/uploads';
 import { toApiTimestamp } from '../../platform/time';
@@ -159,18 +158,14 @@ export function createDocumentsService(ctx: AppContext, subjects: SubjectRegistr
         category?: string | null | undefined;
       },
     ) {
-      const set = {
-        ...(changes.name !== undefined ? { name: cleanName(changes.name) } : {}),
-        ...(changes.visibility !== undefined ? { visibility: changes.visibility } : {}),
-        ...(changes.category !== undefined ? { category: changes.category } : {}),
-      };
-      // A multipart PATCH holding only a file passes the kernel's empty-body rule; a document's file
-      // is not changed this way, so nothing would be.
-      if (Object.keys(set).length === 0) throw validationError({ body: [NOTHING_TO_CHANGE] });
       return db.transaction(async (tx) => {
         const before = await findDocument(tx, type, id, documentId);
         if (!before) throw notFound('No document with that id.');
-        await updateDocument(tx, documentId, set);
+        await updateDocument(tx, documentId, {
+          ...(changes.name !== undefined ? { name: cleanName(changes.name) } : {}),
+          ...(changes.visibility !== undefined ? { visibility: changes.visibility } : {}),
+          ...(changes.category !== undefined ? { category: changes.category } : {}),
+        });
         const after = await findDocument(tx, type, id, documentId);
         if (!after) throw notFound();
         await recordAudit(tx, actor, {

@@ -1,9 +1,16 @@
 import { IMPORT_MAX_BYTES } from '@portico/contracts';
-import { fieldError, serviceUnavailable } from '../../platform/http/errors';
+import { fieldError } from '../../platform/http/errors';
 import { detectFileType } from '../../platform/storage/file-types';
-import { formatSize } from '../../platform/storage/uploads';
+import { formatSize } from '../../platform/storage/format-size';
 import { WorkerTaskError, type WorkerPool } from '../../platform/workers/worker-pool';
-import { readTableTask, type ReadTable } from './import-file-reader';
+import { workerTaskRef } from '../../platform/workers/worker-task';
+import type { ReadTable, readTableTask } from './import-file-reader';
+
+// exceljs and csv-parse load on the worker threads only.
+const readTable = workerTaskRef<typeof readTableTask>(
+  new URL('./import-file-reader.ts', import.meta.url),
+  'readTableTask',
+);
 
 export interface ImportFile extends ReadTable {
   extension: 'csv' | 'xlsx';
@@ -15,7 +22,8 @@ function unreadable(error: unknown): never {
   if (error instanceof WorkerTaskError)
     switch (error.reason) {
       case 'closed':
-        throw serviceUnavailable();
+        // The server is stopping: a 503 (toHttpError), not the file's fault.
+        throw error;
       case 'timed-out':
         throw fieldError('file', 'The file took too long to read: split it into smaller files.');
       case 'crashed':
@@ -45,7 +53,7 @@ export async function readImportFile(
   if (!detected || (detected.extension !== 'csv' && detected.extension !== 'xlsx'))
     throw fieldError('file', 'The file must be a CSV file or an Excel (XLSX) workbook.');
   const format = detected.extension;
-  const result = await workers.run(readTableTask, { format, body, columns }).catch(unreadable);
+  const result = await workers.run(readTable, { format, body, columns }).catch(unreadable);
   if ('problem' in result) throw fieldError('file', result.problem);
   return { extension: format, contentType: detected.contentType, ...result.table };
 }

@@ -151,7 +151,7 @@ export function opportunitiesRoutes(service: OpportunitiesService): FastifyPlugi
     app.put(
       '/api/opportunities/:id/cover-image',
       {
-        config: live('update'),
+        config: { ...live('update'), takesFiles: true },
         schema: {
           tags,
           summary:
@@ -175,7 +175,7 @@ export function opportunitiesRoutes(service: OpportunitiesService): FastifyPlugi
     app.delete(
       '/api/opportunities/:id/cover-image',
       {
-        config: live('update'),
+        config: { ...live('update'), takesFiles: true },
         schema: { tags, summary: 'Remove the cover image', params: idParamsSchema, response: one },
       },
       async (request) => ({
@@ -246,7 +246,7 @@ export function opportunitiesRoutes(service: OpportunitiesService): FastifyPlugi
       app.patch(
         `${base}/:itemId`,
         {
-          config: live('update'),
+          config: { ...live('update'), takesFiles: true },
           schema: {
             tags,
             summary: `Change an item of the ${section.replace('_', ' ')}`,

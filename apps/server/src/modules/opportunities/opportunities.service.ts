@@ -57,7 +57,7 @@ import {
   sectionRows,
   updateSectionRow,
 } from './opportunity-content';
-import { sanitisedDescription } from './sanitise-description';
+import { sanitisedDescription } from './sanitised-description';
 import { holdersOf, insertHolderChoices } from '../pre-emption/pre-emption.repository';
 
 type CreateInput = z.output<typeof createOpportunityInputSchema>;
@@ -77,6 +77,8 @@ const FIELDS = [
   'name',
   'company_name',
   'summary',
+  // Sanitised on a worker thread before it is stored (createFor, updateFor).
+  'description',
   'target_amount',
   'maximum_amount',
   'minimum_investment',
@@ -189,8 +191,6 @@ export function createOpportunitiesService(ctx: AppContext) {
     patch: (input: UpdateInput, before) => {
       const patch: Partial<NewOpportunity> = givenFields(input, FIELDS);
       if (input.slug !== undefined) patch.slug = input.slug;
-      // Sanitised before it gets here (update, updateFor), on a worker thread.
-      if (input.description !== undefined) patch.description = input.description;
       // A new type drops a sub-type that is not one of its own.
       if (
         input.investment_type_id !== undefined &&
@@ -408,17 +408,10 @@ export function createOpportunitiesService(ctx: AppContext) {
     area: 'opportunities',
   };
 
-  /** The change with its description sanitised (on a worker thread), as the record's patch stores it. */
-  const withCleanDescription = async (input: UpdateInput): Promise<UpdateInput> =>
-    input.description === undefined
-      ? input
-      : { ...input, description: await sanitisedDescription(ctx.workers, input.description) };
-
   return {
-    ...records,
-    /** The record service's update, its description sanitised first like every other way in. */
-    update: async (actor: Actor, id: number, input: UpdateInput) =>
-      records.update(actor, id, await withCleanDescription(input)),
+    // Not the record service's create and update: createFor and updateFor sanitise the description.
+    listQuery: records.listQuery,
+    export: (...args: Parameters<typeof records.export>) => records.export(...args),
     subject,
     full,
 
@@ -473,7 +466,10 @@ export function createOpportunitiesService(ctx: AppContext) {
 
     async updateFor(actor: Actor, user: UserRow, id: number, input: UpdateInput) {
       await loadFor(db, user, id, 'update');
-      const changes = await withCleanDescription(input);
+      const changes =
+        input.description === undefined
+          ? input
+          : { ...input, description: await sanitisedDescription(ctx.workers, input.description) };
       try {
         await records.update(actor, id, changes);
       } catch (error) {

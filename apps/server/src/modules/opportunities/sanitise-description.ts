@@ -1,7 +1,5 @@
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { fieldError, serviceUnavailable } from '../../platform/http/errors';
-import { isShutdown, type WorkerPool } from '../../platform/workers/worker-pool';
 import { defineWorkerTask } from '../../platform/workers/worker-task';
 
 /** What a description may hold (spec: rich text, sanitised): paragraphs, headings, emphasis, links, lists. */
@@ -37,7 +35,7 @@ function purify(): DOMPurify {
  * A description as stored and shown: only the tags above, links only to http(s) and mailto with rel and
  * target forced, nothing else (no scripts, handlers, styles or images). Empty markup becomes null.
  */
-export function sanitiseDescription(html: string | null | undefined): string | null {
+function sanitiseDescription(html: string | null | undefined): string | null {
   if (html == null) return null;
   const clean = purify()
     .sanitize(html, { ALLOWED_TAGS: TAGS, ALLOWED_ATTR: ['href', 'rel', 'target'], KEEP_CONTENT: true })
@@ -47,23 +45,9 @@ export function sanitiseDescription(html: string | null | undefined): string | n
   return text === '' ? null : clean;
 }
 
+/** Loaded and run on a worker thread only (sanitised-description.ts). */
 export const sanitiseDescriptionTask = defineWorkerTask(
   import.meta.url,
   'sanitiseDescriptionTask',
   async (html: string | null) => sanitiseDescription(html),
 );
-
-/**
- * sanitiseDescription on a worker thread: jsdom takes seconds of CPU over the longest description
- * (100,000 characters), which would hold up every other request.
- */
-export async function sanitisedDescription(
-  workers: WorkerPool,
-  html: string | null | undefined,
-): Promise<string | null> {
-  if (html == null) return null;
-  return workers.run(sanitiseDescriptionTask, html).catch((error: unknown) => {
-    if (isShutdown(error)) throw serviceUnavailable();
-    throw fieldError('description', 'The description could not be read: shorten it or simplify its markup.');
-  });
-}

@@ -1,4 +1,5 @@
 import { can, isStaffRole, ROLES, type Action, type Resource } from '@portico/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import { forbidden, HttpError, unauthenticated } from '../http/errors';
 
@@ -22,6 +23,12 @@ export const access = {
 } as const satisfies Record<string, Access | ((...args: never[]) => Access)>;
 
 export const unverified = () => new HttpError(403, 'Your email address is not verified.', 'FORBIDDEN');
+
+/** The signed-in user of a route whose access already requires one. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
 
 /** Throws the 401 or 403 a user without the declared access gets. */
 export function assertAccess(rule: Access, user: UserRow | null): void {

@@ -9,8 +9,8 @@ import {
 } from '@portico/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema';
-import { forbidden, unauthenticated } from '../http/errors';
-import { unverified } from './access';
+import { forbidden } from '../http/errors';
+import { access, assertAccess, requireUser } from './access';
 
 /**
  * A route's rule beyond its declared access: a second permission, an investment tab, either of two
@@ -38,14 +38,12 @@ const grantText = ([resource, action]: Grant) => `\`${resource}.${action}\``;
 
 type Grant = readonly [Resource, Action];
 
-const userOf = (request: FastifyRequest): UserRow => {
-  if (!request.user) throw unauthenticated();
-  return request.user;
-};
+const hasAny = (user: UserRow, grants: readonly Grant[]) =>
+  grants.some(([resource, action]) => can(user.role_id, resource, action));
 
 function rule(statement: string, allows: (user: UserRow) => boolean): RouteRule {
   return named(statement, async (request) => {
-    if (!allows(userOf(request))) throw forbidden();
+    if (!allows(requireUser(request))) throw forbidden();
   });
 }
 
@@ -55,9 +53,7 @@ export const alsoNeeds = (resource: Resource, action: Action) =>
 
 /** The role needs one of these (an opportunity's stage decides which; the service checks the record's). */
 export const needsAnyOf = (...grants: Grant[]) =>
-  rule(`the role needs one of ${grants.map(grantText).join(', ')}`, (user) =>
-    grants.some(([resource, action]) => can(user.role_id, resource, action)),
-  );
+  rule(`the role needs one of ${grants.map(grantText).join(', ')}`, (user) => hasAny(user, grants));
 
 /** The role sees this tab of an investment (the Investment Manager does not see some, spec §6). */
 export const needsTab = (area: InvestmentArea, tab: InvestmentTab) =>
@@ -72,11 +68,8 @@ export const needsTab = (area: InvestmentArea, tab: InvestmentTab) =>
 export function investorsOrStaffWith(...grants: Grant[]): RouteRule {
   const statement = `investors with a verified email, or staff whose role has ${grants.map(grantText).join(' or ')}`;
   return named(statement, async (request) => {
-    const user = userOf(request);
-    if (user.role_id === ROLES.USER) {
-      if (!user.email_verified_at) throw unverified();
-      return;
-    }
-    if (!grants.some(([resource, action]) => can(user.role_id, resource, action))) throw forbidden();
+    const user = requireUser(request);
+    if (user.role_id === ROLES.USER) return assertAccess(access.investor, user);
+    if (!hasAny(user, grants)) throw forbidden();
   });
 }

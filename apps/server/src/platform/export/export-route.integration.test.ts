@@ -1,8 +1,8 @@
-import { AVAILABLE_FEATURES, featureFlag, ROLES } from '@portico/contracts';
+import { ROLES } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff } from '../../test/factories';
 import { csvLines, xlsxSheet } from '../../test/exports';
-import { createTestApp, type Agent, type TestApp } from '../../test/test-app';
+import { createTestApp, enableAllFeatures, type Agent, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: Agent;
@@ -11,11 +11,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.as(await createStaff(t.ctx.db, ROLES.SUPER_ADMIN));
   // Every list that has an export, the nominees' and the others behind a feature too.
-  const features = await admin.patch(
-    '/api/features',
-    Object.fromEntries([...AVAILABLE_FEATURES].map((feature) => [featureFlag(feature).camel, true])),
-  );
-  expect(features.statusCode, features.body).toBe(200);
+  await enableAllFeatures(admin);
 });
 afterAll(() => t.close());
 
@@ -56,5 +52,22 @@ describe('list exports', () => {
     const lines = csvLines(await admin.get(`/api/contacts/export?format=csv&${query}`), 'contacts');
     expect(lines).toEqual(['Name,Phone', `"'=HYPERLINK(""http://evil"") Exported",+44 20 7946 0000`]);
     expect(t.ctx.workers.started).toBe(before + 2);
+  });
+
+  it('answers 503 with Retry-After, not 500, to an export cut off because the server is stopping', async () => {
+    // A second node of the same deployment, stopping: its worker threads are closed.
+    const stopping = await createTestApp({}, { shareDatabaseWith: t });
+    try {
+      const agent = await stopping.as(await createStaff(t.ctx.db, ROLES.SUPER_ADMIN));
+      await stopping.ctx.workers.close();
+      for (const format of ['csv', 'xlsx']) {
+        const response = await agent.get(`/api/contacts/export?format=${format}`);
+        expect(response.statusCode, response.body).toBe(503);
+        expect(response.headers['retry-after']).toBe('5');
+        expect(JSON.parse(response.body)).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      }
+    } finally {
+      await stopping.close();
+    }
   });
 });

@@ -1,7 +1,8 @@
 import type { ExportFormat, ListColumn } from '@portico/contracts';
 import { fieldError } from '../http/errors';
 import type { WorkerPool } from '../workers/worker-pool';
-import { writeTableTask, type Cell } from './table-writer';
+import { workerTaskRef } from '../workers/worker-task';
+import type { Cell, writeTableTask } from './table-writer';
 
 export type { Cell };
 
@@ -14,6 +15,12 @@ interface TableExport {
   headers: string[];
   rows: AsyncIterable<Cell[][]>;
 }
+
+// exceljs loads on the worker threads only.
+const writeTable = workerTaskRef<typeof writeTableTask>(
+  new URL('./table-writer.ts', import.meta.url),
+  'writeTableTask',
+);
 
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -31,7 +38,7 @@ async function exportTable(
   sheetName: string,
 ): Promise<Buffer> {
   const file = await workers.run(
-    writeTableTask,
+    writeTable,
     { format, headers: table.headers, sheetName },
     { feed: table.rows, timeoutMs: EXPORT_TIMEOUT_MS },
   );
@@ -54,7 +61,7 @@ interface RecordsExport<Row, Item, Key extends string> {
 }
 
 /** The columns asked for, in the list's order; a key the list does not have is a 422 on `columns`. */
-export function chosenColumns<Key extends string>(
+function chosenColumns<Key extends string>(
   columns: readonly ListColumn<Key>[],
   chosen: readonly string[],
 ): ListColumn<Key>[] {

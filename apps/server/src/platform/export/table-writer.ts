@@ -5,7 +5,7 @@ import { defineWorkerTask } from '../workers/worker-task';
 
 export type Cell = string | number | Date | null;
 
-export interface TableFile {
+interface TableFile {
   format: ExportFormat;
   headers: string[];
   sheetName: string;
@@ -24,7 +24,7 @@ const NUMBER_LIKE = /^[\d\s()+\-.,/]+$/;
  * call `+cmd|…`. Such a cell gets an apostrophe first (OWASP's advice; Excel shows it), while numbers
  * and phone numbers, which cannot run anything, are written as they are.
  */
-export const neutraliseCsvText = (text: string) =>
+const neutraliseCsvText = (text: string) =>
   FORMULA_START.test(text) && !NUMBER_LIKE.test(text) ? `'${text}` : text;
 
 /** A field is quoted when it holds a separator either locale uses (, or ;), a tab, a quote or a line break. */

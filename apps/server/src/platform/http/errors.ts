@@ -11,6 +11,7 @@ import {
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { isShutdown } from '../workers/worker-pool';
 import { ForbiddenFieldNameError } from './forbidden-field-name';
 import { isDependencyUnavailable } from './unavailable';
 
@@ -36,7 +37,7 @@ export const maintenance = () => new HttpError(503, ERROR_MESSAGES.MAINTENANCE, 
 export const malformedBody = (message: string) => new HttpError(400, message, 'MALFORMED_BODY');
 
 /** Seconds a client is asked to wait when the database or Redis is out of reach (a restart takes a few). */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 export const serviceUnavailable = () =>
   new HttpError(503, ERROR_MESSAGES.SERVICE_UNAVAILABLE, 'SERVICE_UNAVAILABLE', undefined, {
     'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
@@ -106,6 +107,8 @@ export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof ForbiddenFieldNameError) return validationError({ body: [error.message] });
   if (error instanceof ListQueryError) return new HttpError(400, error.message, 'BAD_QUERY');
   if (error instanceof ZodError) return validationError(fieldErrorsFromZod(error));
+  // Work on a worker thread cut off because the server is stopping: worth a retry elsewhere.
+  if (isShutdown(error)) return serviceUnavailable();
   if (error instanceof Error && 'code' in error) {
     const known = fromFastifyError(error as FastifyError);
     if (known) return known;

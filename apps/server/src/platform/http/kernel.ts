@@ -8,21 +8,19 @@ import { loadSessionUser } from '../auth/session-user';
 import type { Session } from '../auth/sessions';
 import type { Actor } from '../audit/audit';
 import { safeEqual } from '../crypto';
-import {
-  csrfMismatch,
-  maintenance,
-  notFound,
-  tooManyAttempts,
-  unauthenticated,
-  validationError,
-} from './errors';
+import { csrfMismatch, maintenance, notFound, tooManyAttempts, validationError } from './errors';
 import { rejectUnstorableText } from './input-guard';
+
+/** Routes import it from here with the rest of the request helpers; it lives beside the access rules. */
+export { requireUser } from '../auth/access';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     /** the route answers 404 while this feature is switched off (spec §2.1) */
     feature?: FeatureKey;
+    /** a PATCH or PUT that may change only its files (a logo, an image): a file alone is a change */
+    takesFiles?: boolean;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -171,11 +169,12 @@ export function apiKernel(
     });
 
     // One rule for every PATCH and PUT (issue 8): after validation has dropped unknown keys, a body
-    // with no field left and no file is a 422, never an UPDATE with nothing to set.
+    // with no field left is a 422, never an UPDATE with nothing to set; a file counts only on a route
+    // that takes files (a file sent to any other is dropped, like an unknown field).
     api.addHook('preHandler', async (request) => {
       if (request.method !== 'PATCH' && request.method !== 'PUT') return;
       if (!request.routeOptions.schema?.body) return;
-      if (Object.keys(request.uploads).length > 0) return;
+      if (request.routeOptions.config.takesFiles && Object.keys(request.uploads).length > 0) return;
       const body: unknown = request.body;
       const empty =
         body === undefined ||
@@ -210,12 +209,6 @@ async function throttle(ctx: AppContext, request: FastifyRequest, reply: Fastify
   const remaining = Math.max(0, limit - count);
   if (count > limit) throw tooManyAttempts(ttlSeconds, undefined, limit);
   reply.header('x-ratelimit-limit', String(limit)).header('x-ratelimit-remaining', String(remaining));
-}
-
-/** The signed-in user of a route whose access already requires one. */
-export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw unauthenticated();
-  return request.user;
 }
 
 /** Makes a fresh session (and its user) the request's, so its cookies go out with the answer. */

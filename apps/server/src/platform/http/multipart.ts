@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { formatSize } from '../storage/uploads';
+import { formatSize } from '../storage/format-size';
 import { HttpError, malformedBody, validationError } from './errors';
 import { ForbiddenFieldNameError, isForbiddenKey } from './forbidden-field-name';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { createRedisClient, type RedisLog } from '../store/redis-store';
+import type { WarnLog } from '../logging';
+import { createRedisClient } from '../store/redis-store';
 
 /** One broadcast: an event on a channel, optionally not echoed to the socket that caused it. */
 export interface BroadcastMessage {
@@ -50,7 +51,7 @@ interface Envelope {
  * the other nodes, skipping its own when they come back. A Redis outage then costs only what crosses
  * nodes, and a broadcast never waits for this node's subscription.
  */
-export function createRedisFanout(url: string, log?: RedisLog): Fanout {
+export function createRedisFanout(url: string, log?: WarnLog): Fanout {
   const node = randomUUID();
   const local = createLocalFanout();
   const publisher = createRedisClient(url, 'portico-fanout-publisher', log);

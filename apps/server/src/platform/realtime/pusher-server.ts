@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { hmacSha256, safeEqual } from '../crypto';
+import type { WarnLog } from '../logging';
 import type { BroadcastMessage, Fanout } from './fanout';
 
 /**
@@ -63,12 +64,7 @@ function dataObject(frame: Frame): Record<string, unknown> {
   return frame.data && typeof frame.data === 'object' ? (frame.data as Record<string, unknown>) : {};
 }
 
-/** Where a broadcast that could not cross to the other nodes is reported. */
-export interface RealtimeLog {
-  warn(details: object, message: string): void;
-}
-
-export function createPusherServer(app: PusherApp, fanout: Fanout, log?: RealtimeLog) {
+export function createPusherServer(app: PusherApp, fanout: Fanout, log?: WarnLog) {
   const clients = new Set<Client>();
 
   /**

@@ -16,7 +16,7 @@ function purify(): DOMPurify {
  * is refused rather than silently rewritten, so the stored logo is exactly what was uploaded. Files are
  * still served under a sandboxing CSP (files.routes.ts).
  */
-export function svgIsSafe(body: Uint8Array): boolean {
+function svgIsSafe(body: Uint8Array): boolean {
   const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
   // The sanitiser parses a fragment into a <body>, whose removal it always reports; a file's own
   // <body> (attributes merged onto that wrapper) would hide behind it, and no SVG needs one.

@@ -1,7 +1,9 @@
-import { fieldError, serviceUnavailable } from '../http/errors';
-import { detectFileType, type DetectedType } from './file-types';
+import { fieldError } from '../http/errors';
 import { isShutdown, type WorkerPool } from '../workers/worker-pool';
-import { svgIsSafeTask } from './svg-is-safe';
+import { workerTaskRef } from '../workers/worker-task';
+import { detectFileType, type DetectedType } from './file-types';
+import { formatSize } from './format-size';
+import type { svgIsSafeTask } from './svg-is-safe';
 
 export interface UploadRules {
   /** what the file is, as a sentence names it: "Logo", "file “passport.pdf”" */
@@ -25,14 +27,17 @@ const TYPE_NAMES: Record<string, string> = {
 
 const describe = (types: readonly string[]) => types.map((type) => TYPE_NAMES[type] ?? type).join(', ');
 
-/** 20971520 → "20 MB", for messages */
-export const formatSize = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
+// jsdom and DOMPurify load on the worker threads only.
+const svgIsSafe = workerTaskRef<typeof svgIsSafeTask>(
+  new URL('./svg-is-safe.ts', import.meta.url),
+  'svgIsSafeTask',
+);
 
 /** An SVG that kills or outlasts the check's thread is refused like one with a script. */
 const svgPasses = (workers: WorkerPool, body: Buffer) =>
-  workers.run(svgIsSafeTask, body).catch((error: unknown) => {
-    if (isShutdown(error)) throw serviceUnavailable();
+  workers.run(svgIsSafe, body).catch((error: unknown) => {
+    // The server is stopping: a 503 (toHttpError), not the file's fault.
+    if (isShutdown(error)) throw error;
     return false;
   });
 

@@ -1,17 +1,13 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import type { WarnLog } from '../logging';
 import type { SharedStore } from './shared-store';
-
-/** Where a lost Redis connection is reported; ioredis reconnects by itself. */
-export interface RedisLog {
-  warn(details: object, message: string): void;
-}
 
 /**
  * A Redis client that outlives a Redis restart: a command waits through a few reconnection attempts
  * (about 0.3 s), then fails (the request answers 503); reconnection goes on in the background, at most
  * 2 s apart, so the node serves again within seconds of Redis coming back.
  */
-export function createRedisClient(url: string, name: string, log?: RedisLog, options: RedisOptions = {}) {
+export function createRedisClient(url: string, name: string, log?: WarnLog, options: RedisOptions = {}) {
   const client = new Redis(url, {
     connectionName: name,
     maxRetriesPerRequest: 3,
@@ -42,7 +38,7 @@ function replies(results: Array<[Error | null, unknown]> | null): unknown[] {
 export function createRedisStore(
   url: string,
   prefix = 'portico:',
-  log?: RedisLog,
+  log?: WarnLog,
 ): SharedStore & { readonly client: Redis } {
   const client = createRedisClient(url, 'portico-store', log, { keyPrefix: prefix });
   return {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWorkerPool, WorkerTaskError, type WorkerPool } from './worker-pool';
+import { workerTaskRef } from './worker-task';
 import {
   echoTask,
   exitTask,
@@ -49,6 +50,23 @@ describe('the worker pool', () => {
     const { sum, bytes } = await pool.run(sumTask, null, { feed: batches() });
     expect(sum).toBe((999 * 1000) / 2);
     expect(bytes).toHaveLength(1000);
+  });
+
+  it('runs a task by its address, which holds neither the task nor its code', async () => {
+    pool = createWorkerPool({ size: 1 });
+    const sum = workerTaskRef<typeof sumTask>(
+      new URL('./worker-pool.test-fixtures.ts', import.meta.url),
+      'sumTask',
+    );
+    expect(sum).toEqual({ module: sumTask.module, name: 'sumTask' });
+    async function* batches() {
+      yield [1, 2];
+      yield [3];
+    }
+    expect(await pool.run(sum, null, { feed: batches() })).toEqual({
+      sum: 6,
+      bytes: new Uint8Array(3).fill(7),
+    });
   });
 
   it('reuses its threads and queues tasks beyond its size', async () => {

@@ -1,10 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { FromWorker, ToWorker, WorkerTask } from './worker-task';
+import type { FromWorker, ToWorker, WorkerTaskRef } from './worker-task';
 
 /** Why a task ended without its result: its code threw, its thread died, it ran too long, or we closed. */
-export const WORKER_FAILURES = ['failed', 'crashed', 'timed-out', 'closed'] as const;
-export type WorkerFailureReason = (typeof WORKER_FAILURES)[number];
+export type WorkerFailureReason = 'failed' | 'crashed' | 'timed-out' | 'closed';
 
 export class WorkerTaskError extends Error {
   constructor(
@@ -36,8 +35,9 @@ export interface WorkerPoolOptions {
 }
 
 export interface WorkerPool {
+  /** the task by its address (workerTaskRef), so this thread never loads the task's module */
   run<Input, Output, Item = never>(
-    task: WorkerTask<Input, Output, Item>,
+    task: WorkerTaskRef<Input, Output, Item>,
     input: Input,
     options?: RunOptions<Item>,
   ): Promise<Output>;
@@ -61,7 +61,7 @@ const DEFAULT_TIMEOUT_MS = 120_000;
 const shuttingDown = () => new WorkerTaskError('closed', 'the server is shutting down');
 
 /** One thread for every core but the one the event loop needs, at least one, at most four. */
-export const defaultPoolSize = () => Math.max(1, Math.min(4, availableParallelism() - 1));
+const defaultPoolSize = () => Math.max(1, Math.min(4, availableParallelism() - 1));
 
 /**
  * CPU-heavy work (reading an import file, writing an export) off the event loop, on a few reused
@@ -156,7 +156,7 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   }
 
   async function run<Input, Output, Item>(
-    task: WorkerTask<Input, Output, Item>,
+    task: WorkerTaskRef<Input, Output, Item>,
     input: Input,
     { feed, timeoutMs = DEFAULT_TIMEOUT_MS }: RunOptions<Item> = {},
   ): Promise<Output> {
