@@ -24,9 +24,9 @@ function peakRss() {
 /** @param {'sample' | 'major-gc'} kind */
 function write(kind) {
   if (!file) return;
-  const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+  const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
   const line = { t: Date.now(), kind, pid: process.pid, rss, peakRss: peakRss(), heapUsed, heapTotal };
-  appendFileSync(file, `${JSON.stringify({ ...line, external, arrayBuffers })}\n`);
+  appendFileSync(file, `${JSON.stringify({ ...line, external })}\n`);
 }
 
 if (file && isServer) {

@@ -88,7 +88,8 @@ export async function startServer(
   throw new Error(`the server did not answer /health within 60 s:\n${stderr}`);
 }
 
-function cookiesOf(response: Response): Map<string, string> {
+/** The name=value pairs an answer's Set-Cookie headers set. */
+export function cookiesOf(response: Response): Map<string, string> {
   const cookies = new Map<string, string>();
   for (const line of response.headers.getSetCookie()) {
     const [pair = ''] = line.split(';');

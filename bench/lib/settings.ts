@@ -24,7 +24,8 @@ export interface BenchSettings {
   reportFile: string;
 }
 
-function int(name: string, fallback: number): number {
+/** A whole number from the environment, or `fallback` when unset or empty. */
+export function int(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo';
+import { cookiesOf } from './server';
 
 /** One browser: its cookies, kept from every answer as a browser keeps them. */
 class Browser {
@@ -26,11 +27,7 @@ class Browser {
       headers,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      if (at > 0) this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-    }
+    for (const [name, value] of cookiesOf(response)) this.cookies.set(name, value);
     const text = await response.text();
     this.tally.count(label, response.status);
     let json: unknown = null;

@@ -1,18 +1,16 @@
 import { cpus, loadavg, totalmem } from 'node:os';
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { IMPORT_MAX_ROWS } from '@portico/contracts';
 import { hashPassword } from '../../apps/server/src/platform/auth/passwords';
+import { XLSX_TYPE, xlsxOf, type SheetCell } from '../../apps/server/src/test/spreadsheets';
 import { dropDatabase, recreateDatabase } from '../lib/dataset';
 import { serverVersion } from '../lib/explain';
 import { seconds, writeSection } from '../lib/report';
 import { signIn, startServer, type SignedIn } from '../lib/server';
-import { loadSettings, splitDatabaseUrl } from '../lib/settings';
+import { int, loadSettings, splitDatabaseUrl } from '../lib/settings';
 import { percentile, round, Samples } from '../lib/stats';
 
 const SECTION_ID = 'import-health';
-const ADMIN = { email: 'bench-importer@portico.test', password: 'bench-importer-password' };
 /** What issue 17 measured before the file was read on a worker thread. */
 const BEFORE =
   '11 s (and a 60,000-row workbook, 1.8 MB, for over 7 minutes): every request, /health included, waited for the whole upload (issue 17)';
@@ -22,13 +20,6 @@ const TOO_LONG_ROWS = 60_000;
 const PROBE_GAP_MS = 5;
 
 type Log = (message: string) => void;
-
-function int(name: string, fallback: number) {
-  const raw = process.env[name];
-  const value = raw ? Number(raw) : fallback;
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number`);
-  return value;
-}
 
 function importSettings() {
   return {
@@ -43,36 +34,30 @@ function importSettings() {
 }
 
 /** The largest allowed import: a heading and `rows` investors, as a workbook Excel would write. */
-async function workbook(rows: number): Promise<Buffer> {
-  const stream = new PassThrough();
-  const parts: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => parts.push(chunk));
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: true });
-  const sheet = book.addWorksheet('Investors');
-  sheet.addRow(['First name', 'Last name', 'Email', 'Phone', 'City']).commit();
-  for (let index = 1; index <= rows; index += 1)
-    sheet
-      .addRow([
-        `Bench${index}`,
-        `Importer${index}`,
-        `bench-import-${index}@portico.test`,
-        `+44 7700 9${String(index).padStart(5, '0')}`,
-        'London',
-      ])
-      .commit();
-  sheet.commit();
-  await book.commit();
-  return Buffer.concat(parts);
+function workbook(rows: number): Promise<Buffer> {
+  return xlsxOf(investorRows(rows));
 }
 
-async function createAdmin(databaseUrl: string) {
+function* investorRows(rows: number): Generator<SheetCell[]> {
+  yield ['First name', 'Last name', 'Email', 'Phone', 'City'];
+  for (let index = 1; index <= rows; index += 1)
+    yield [
+      `Bench${index}`,
+      `Importer${index}`,
+      `bench-import-${index}@portico.test`,
+      `+44 7700 9${String(index).padStart(5, '0')}`,
+      'London',
+    ];
+}
+
+async function createAdmin({ databaseUrl, adminEmail, adminPassword }: ReturnType<typeof loadSettings>) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     await client.query(
       `insert into users (name, email, password, role_id, email_verified_at, accepted_terms_version, created_at, updated_at)
        values ('Bench Importer', $1, $2, 1, now(), 1000, now(), now())`,
-      [ADMIN.email, await hashPassword(ADMIN.password)],
+      [adminEmail, await hashPassword(adminPassword)],
     );
   } finally {
     await client.end();
@@ -174,14 +159,16 @@ export async function runImportHealthBench(log: Log, command = 'npm run bench --
   const { name } = splitDatabaseUrl(settings.databaseUrl);
   log(`recreating database ${name} and applying migrations`);
   await recreateDatabase(settings.databaseUrl);
-  await createAdmin(settings.databaseUrl);
+  await createAdmin(settings);
   log(`writing a ${settings.rows.toLocaleString('en-US')}-row workbook`);
   const file = await workbook(settings.rows);
   const tooLong = await workbook(TOO_LONG_ROWS);
   const server = await startServer(settings);
   const phases: Phase[] = [];
+  let postgres: string;
   try {
-    const session = await signIn(server.baseUrl, ADMIN.email, ADMIN.password);
+    postgres = await serverVersion(settings.databaseUrl);
+    const session = await signIn(server.baseUrl, settings.adminEmail, settings.adminPassword);
     const call = client(server.baseUrl, session);
     const idle = performance.now() + settings.idleSeconds * 1000;
     phases.push(
@@ -193,11 +180,7 @@ export async function runImportHealthBench(log: Log, command = 'npm run bench --
     const formOf = (body: Buffer) => {
       const form = new FormData();
       form.append('kind', 'investors');
-      form.append(
-        'file',
-        new Blob([body], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-        'investors.xlsx',
-      );
+      form.append('file', new Blob([body], { type: XLSX_TYPE }), 'investors.xlsx');
       return form;
     };
     phases.push(
@@ -238,13 +221,12 @@ export async function runImportHealthBench(log: Log, command = 'npm run bench --
     );
   } finally {
     await server.stop();
+    // The imported investors are worth nothing once measured.
+    await dropDatabase(settings.databaseUrl);
   }
   for (const p of phases)
     log(`${p.label}: ${seconds(p.ms)}, /health p99 ${ms(p.health.p99)} ms, max ${ms(p.health.max)} ms`);
 
-  const postgres = await serverVersion(settings.databaseUrl);
-  // The imported investors are worth nothing once measured.
-  await dropDatabase(settings.databaseUrl);
   const section = [
     `<!-- bench:${SECTION_ID}:start -->`,
     '<!-- Written by bench/run.ts; edits between these markers are replaced on the next run. -->',

@@ -4,10 +4,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dropDatabase, recreateDatabase } from '../lib/dataset';
 import { serverVersion } from '../lib/explain';
-import { change, highest, mb, memoryAt, readMemorySamples, type MemorySample } from '../lib/memory-samples';
+import {
+  change,
+  highest,
+  mb,
+  memoryAt,
+  readMemorySamples,
+  type MemorySample,
+  type Moment,
+} from '../lib/memory-samples';
 import { seconds, writeSection } from '../lib/report';
 import { startServer } from '../lib/server';
-import { loadSettings, splitDatabaseUrl } from '../lib/settings';
+import { int, loadSettings, splitDatabaseUrl } from '../lib/settings';
 import { loadSoakData, runMix, SOAK_STAFF, Tally } from '../lib/soak-mix';
 
 const PROBE = fileURLToPath(new URL('../lib/memory-probe.mjs', import.meta.url));
@@ -16,13 +24,6 @@ const SERVER_PACKAGE = new URL('../../apps/server/package.json', import.meta.url
 /** The server's start script, as production runs it (`npm run serve`). */
 const startScript = () =>
   (JSON.parse(readFileSync(SERVER_PACKAGE, 'utf8')) as { scripts: { start: string } }).scripts.start;
-
-function int(name: string, fallback: number) {
-  const raw = process.env[name];
-  const value = raw ? Number(raw) : fallback;
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number`);
-  return value;
-}
 
 function soakSettings() {
   const start = process.env.BENCH_SOAK_START ?? 'script';
@@ -148,7 +149,7 @@ function memoryTable(run: SoakRun) {
   const minute = memoryAt(samples, startedAt + 60_000);
   const end = memoryAt(samples, endedAt);
   const after = startedAt + 60_000;
-  const row = (label: string, pick: (m: typeof start) => number, top: number) =>
+  const row = (label: string, pick: (m: Moment) => number, top: number) =>
     `| ${label} | ${mb(pick(start))} | ${mb(pick(minute))} | ${mb(pick(end))} | ${mb(top)} | ${change(pick(minute), top)} |`;
   return [
     `| MB | start of the load | after 1 min | end | highest after 1 min | highest after 1 min against 1 min |`,

@@ -44,7 +44,7 @@ const EXISTING_TABS: Record<string, InvestmentTab> = {
 };
 
 /** A tab of an investment screen the role does not see (the Investment Manager, spec §6). */
-export function hiddenInvestmentTab(url: string, role: RoleId): boolean {
+function hiddenInvestmentTab(url: string, role: RoleId): boolean {
   const existing = /^\/api\/existing-investments\/:id\/([a-z-]+)/.exec(url)?.[1];
   const existingTab = existing ? EXISTING_TABS[existing] : undefined;
   if (existingTab) return !canSeeInvestmentTab(role, 'existing', existingTab);
@@ -56,7 +56,7 @@ export function hiddenInvestmentTab(url: string, role: RoleId): boolean {
 }
 
 /** Routes that name investors need the `investors` right besides their own (opportunity invitations). */
-export const needsInvestorsRight = (url: string, role: RoleId) =>
+const needsInvestorsRight = (url: string, role: RoleId) =>
   /^\/api\/opportunities\/:id\/invitations\b/.test(url) && !can(role, 'investors', 'index');
 
 const staffWithout = (role: RoleId, ...grants: Array<readonly [Resource, Action]>) =>

@@ -1,3 +1,4 @@
+import type { Access } from '../platform/auth/access';
 import { multipartBody, PNG_1PX } from './files';
 import {
   INJECTIONS,
@@ -11,10 +12,11 @@ import {
 /**
  * The fuzz test's payloads (platform/http/fuzz.integration.test.ts): for each operation of
  * docs/openapi.json a valid body, then spoiled ones: wrong types, huge and odd strings, nulls, nesting,
- * overflow numbers, injection strings, prototype keys, odd uploads and malformed multipart bodies.
+ * overflow numbers, injection strings, prototype keys, odd uploads and malformed multipart bodies. Its
+ * types of docs/openapi.json serve the other tests that read the document too.
  */
 
-export type Schema = {
+type Schema = {
   $ref?: string;
   type?: string | string[];
   enum?: unknown[];
@@ -34,10 +36,22 @@ export type Schema = {
   oneOf?: Schema[];
   allOf?: Schema[];
 };
-export type Parameter = { in: 'path' | 'query'; name: string; schema?: Schema };
+export type Parameter = {
+  in: 'path' | 'query';
+  name: string;
+  schema?: Schema;
+  /** `form` and not exploded: a comma-separated list (the list-query grammar) */
+  style?: string;
+  explode?: boolean;
+};
 export type Operation = {
+  description?: string;
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
+  security?: unknown;
+  /** the access the route declares, and the rules it adds before the body is read */
+  'x-access'?: Access;
+  'x-access-also'?: string[];
 };
 export type OpenApiDocument = {
   paths: Record<string, Record<string, Operation>>;

@@ -19,7 +19,7 @@ import {
   tasks,
   type UserRow,
 } from '../db/schema';
-import { createOpportunity } from '../modules/opportunity-lifecycle/lifecycle-fixtures';
+import { createOpportunity, dayFromToday } from '../modules/opportunity-lifecycle/lifecycle-fixtures';
 import { PNG_1PX } from './files';
 import type { Agent, TestApp } from './test-app';
 
@@ -31,8 +31,6 @@ export function one<T>(rows: T[], what: string): T {
   if (row === undefined) throw new Error(`fuzz seeding: no ${what}`);
   return row;
 }
-
-export const DAY_MS = 86_400_000;
 
 /** Documents, notes, calls and tasks on a record of each subject type. */
 export async function seedEngagements(t: TestApp, staff: UserRow, subjects: Record<SubjectType, number>) {
@@ -163,7 +161,7 @@ export async function seedInvestments(t: TestApp, admin: Agent, investor: UserRo
     opportunity_id: existing.id,
     user_id: investor.id,
     kind: 'allotment',
-    occurred_on: new Date(Date.now() - 400 * DAY_MS).toISOString().slice(0, 10),
+    occurred_on: dayFromToday(-400),
     shares: '1000',
     amount: '1000.00',
     price: '1.000000',

@@ -26,8 +26,10 @@ import { readyInvestor } from '../modules/investing/investing-fixtures';
 import { createClientGroup } from '../modules/opportunity-lifecycle/lifecycle-fixtures';
 import { createStaff } from './factories';
 import { PNG_1PX } from './files';
-import { DAY_MS, one, seedEngagements, seedInvestments } from './fuzz-record-sets';
+import { one, seedEngagements, seedInvestments } from './fuzz-record-sets';
 import type { Agent, TestApp } from './test-app';
+
+const DAY_MS = 86_400_000;
 
 /** One row of each kind the API's paths name, so the fuzzer's requests reach validation and handlers. */
 export interface FuzzRecords {

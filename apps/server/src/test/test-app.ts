@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { AVAILABLE_FEATURES, featureFlag } from '@portico/contracts';
 import inject, { type InjectOptions, type Response } from 'light-my-request';
 import type { DestinationStream } from 'pino';
 import { buildApp, type App } from '../app';
@@ -76,6 +77,17 @@ export class Agent {
     if (response.statusCode !== 204) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
     return this;
   }
+}
+
+/**
+ * Switches on every feature that exists (the others cannot be), as `agent`, a super admin: routes
+ * behind a feature answer 404 while it is off. Throws unless the server answers 200.
+ */
+export async function enableAllFeatures(agent: Agent): Promise<void> {
+  const flags = Object.fromEntries([...AVAILABLE_FEATURES].map((key) => [featureFlag(key).camel, true]));
+  const response = await agent.patch('/api/features', flags);
+  if (response.statusCode !== 200)
+    throw new Error(`could not switch features on: ${response.statusCode} ${response.body}`);
 }
 
 export interface TestApp {

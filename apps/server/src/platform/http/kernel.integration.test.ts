@@ -1,4 +1,4 @@
-import { FEATURE_FLAGS, isFeatureAvailable, ROLE_IDS, ROLES, type RoleId } from '@portico/contracts';
+import { ROLE_IDS, ROLES, type RoleId } from '@portico/contracts';
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { declarationDenies, deniedBeyondDeclaration } from '../../test/access-rules';
 import { createStaff, createUser } from '../../test/factories';
-import { createTestApp, type Agent, type TestApp } from '../../test/test-app';
+import { createTestApp, enableAllFeatures, type Agent, type TestApp } from '../../test/test-app';
 import { access } from '../auth/access';
 import { apiKernel } from './kernel';
 
@@ -19,8 +19,7 @@ beforeAll(async () => {
   for (const role of ROLE_IDS) agents.set(role, await t.as(await createUser(t.ctx.db, { role_id: role })));
   target = await createStaff(t.ctx.db, ROLES.CUSTODIAN);
   // Feature-gated routes answer 404 while their feature is off: walk them with every feature on.
-  const allOn = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag.camel, isFeatureAvailable(flag.key)]));
-  await agents.get(ROLES.SUPER_ADMIN)?.patch('/api/features', allOn);
+  await enableAllFeatures(agentOf(ROLES.SUPER_ADMIN));
 });
 afterAll(() => t.close());
 

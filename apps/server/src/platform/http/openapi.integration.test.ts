@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { FEATURE_FLAGS, isFeatureAvailable, ROLES } from '@portico/contracts';
+import { ROLES } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_FILE } from '../../cli/openapi';
 import { createStaff } from '../../test/factories';
+import type { OpenApiDocument, Parameter } from '../../test/fuzz-payloads';
 import { seedFuzzRecords, type FuzzRecords } from '../../test/fuzz-records';
-import { createTestApp, type Agent, type TestApp } from '../../test/test-app';
+import { createTestApp, enableAllFeatures, type Agent, type TestApp } from '../../test/test-app';
 import type { Access } from '../auth/access';
 
 /**
@@ -13,23 +14,7 @@ import type { Access } from '../auth/access';
  * allows (API-CONTRACT.md §2), asked of the running server.
  */
 
-type Parameter = {
-  name: string;
-  in: string;
-  style?: string;
-  explode?: boolean;
-  schema?: { items?: { enum?: string[] } };
-};
-type Operation = {
-  description?: string;
-  parameters?: Parameter[];
-  security?: unknown;
-  'x-access'?: Access;
-  'x-access-also'?: string[];
-};
-const document = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as {
-  paths: Record<string, Record<string, Operation>>;
-};
+const document = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as OpenApiDocument;
 const operations = Object.entries(document.paths).flatMap(([path, item]) =>
   Object.entries(item).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })),
 );
@@ -46,8 +31,7 @@ beforeAll(async () => {
   records = await seedFuzzRecords(t, adminUser, admin);
   investor = await t.as(records.investor);
   // Lists behind a feature answer 404 while it is off.
-  const flags = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag.camel, isFeatureAvailable(flag.key)]));
-  expect((await admin.patch('/api/features', flags)).statusCode).toBe(200);
+  await enableAllFeatures(admin);
 });
 afterAll(() => t.close());
 
@@ -94,8 +78,9 @@ function allowedIn(body: string): string[] {
   return names === undefined ? [] : names.split(', ');
 }
 
+/** The names a list parameter's schema allows (its items' enum, all strings). */
 const documented = (parameters: Parameter[], name: string) =>
-  parameters.find((parameter) => parameter.name === name)?.schema?.items?.enum ?? [];
+  (parameters.find((parameter) => parameter.name === name)?.schema?.items?.enum ?? []).map(String);
 
 describe('each list operation’s parameters', () => {
   it('are never JSON Schema keywords (a record schema flattened into parameters)', () => {
