@@ -14,6 +14,8 @@ export function toApiTimestampOrNull(date: Date | null | undefined): string | nu
  */
 export interface Clock {
   now(): Date;
+  /** the business date now: today in Europe/London (YYYY-MM-DD), by this clock */
+  today(): string;
   readonly movable: boolean;
   readonly offsetSeconds: number;
   advance(seconds: number): void;
@@ -21,8 +23,10 @@ export interface Clock {
 
 export function createClock(movable = false): Clock {
   let offsetMs = 0;
+  const now = () => new Date(Date.now() + offsetMs);
   return {
-    now: () => new Date(Date.now() + offsetMs),
+    now,
+    today: () => londonDate(now()),
     movable,
     get offsetSeconds() {
       return Math.round(offsetMs / 1000);
@@ -32,4 +36,21 @@ export function createClock(movable = false): Clock {
       offsetMs += seconds * 1000;
     },
   };
+}
+
+const LONDON_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/**
+ * THE business date of an instant: its calendar day in Europe/London (YYYY-MM-DD). Closing dates,
+ * allotment dates, pre-emption windows, due dates and tax years are London days: 00:30 BST on 1 June is
+ * 1 June here, though it is still 31 May in UTC. Read "today" as `clock.today()`, never from the system
+ * clock or `toISOString()`.
+ */
+export function londonDate(instant: Date): string {
+  return LONDON_DAY.format(instant);
 }

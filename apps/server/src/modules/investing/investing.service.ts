@@ -30,7 +30,7 @@ import type { InvestmentRow, OpportunityRow, UserRow } from '../../db/schema';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
 import { fieldError, notFound, validationError } from '../../platform/http/errors';
 import { renderMail } from '../../platform/mail/templates';
-import { toApiTimestamp, toApiTimestampOrNull } from '../../platform/time';
+import { londonDate, toApiTimestamp, toApiTimestampOrNull } from '../../platform/time';
 import type { BrandingService } from '../branding/branding.service';
 import type { Notice, NotificationsService } from '../notifications/notifications.service';
 import { loadOnboardingFacts, loadOnboardingSettings } from '../onboarding/onboarding.repository';
@@ -462,7 +462,7 @@ export function createInvestingService(
               if (typeof priced === 'string') throw fieldError('amount', priced);
               return priced.amount;
             },
-            { voice: 'investor', userId: user.id, today: now.toISOString().slice(0, 10) },
+            { voice: 'investor', userId: user.id, today: londonDate(now) },
           );
           const final = price(input.amount, locked);
           if (typeof final === 'string') throw fieldError('amount', final);

@@ -22,8 +22,8 @@ export interface CommitmentCheck {
   requireOpen?: boolean;
   /** the investor the money is for: their own pre-emption entitlement in the round is not held against them */
   userId?: number;
-  /** today's date (YYYY-MM-DD) by the caller's clock: the pre-emption window is open to its last day */
-  today?: string;
+  /** the business date (London, YYYY-MM-DD) by the app's clock: the pre-emption window is open to its last day */
+  today: string;
   /**
    * "investor": the portal's words (a closed round on `opportunity_id`, "Only £X remains."); "staff"
    * (default): the admin's ("That would take the opportunity past its maximum …").
@@ -89,7 +89,7 @@ export async function lockForCommitment(
   tx: DbOrTx,
   opportunityId: number,
   amount: string | ((opportunity: OpportunityRow) => string),
-  check: CommitmentCheck = {},
+  check: CommitmentCheck,
 ): Promise<Commitment> {
   const field = check.field ?? 'amount';
   const investor = check.voice === 'investor';
@@ -111,7 +111,7 @@ export async function lockForCommitment(
   if (opportunity.maximum_amount === null)
     return { opportunity, amount: admitted, committed, remaining: null, heldForHolders: '0.00' };
   const remaining = subtractDecimal(opportunity.maximum_amount, committed);
-  const today = check.today ?? new Date().toISOString().slice(0, 10);
+  const today = check.today;
   const heldForHolders = windowOpen(opportunity, today)
     ? totalOutstanding((await claimsOf(tx, opportunity)).filter((claim) => claim.user.id !== check.userId))
     : '0.00';

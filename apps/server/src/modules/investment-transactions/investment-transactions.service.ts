@@ -178,7 +178,7 @@ export function createInvestmentTransactionsService(
 ) {
   const { db, clock, config, mailer } = ctx;
   const { notifications } = deps;
-  const today = () => clock.now().toISOString().slice(0, 10);
+  const today = () => clock.today();
 
   /**
    * The opportunity, if the role may do `action` at its stage and, for its investments (`tab`), open

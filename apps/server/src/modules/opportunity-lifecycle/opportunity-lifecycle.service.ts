@@ -225,14 +225,14 @@ export function createOpportunityLifecycleService(
         if (!canTransition(from, to)) throw fieldError('status', refusedMove(terms, from, to));
         if (LIVE.includes(to)) {
           const switching = LIVE.includes(from) ? statusLabel(terms, to) : undefined;
-          const missing = goLiveErrors(before, clock.now().toISOString().slice(0, 10), switching);
+          const missing = goLiveErrors(before, clock.today(), switching);
           if (Object.keys(missing).length > 0) throw validationError(missing);
         }
         // Completing allots the paid investments' shares; unpaid commitments refuse it (issue 11).
         const allotted =
           to === OPPORTUNITY_STATUS.COMPLETED
             ? await completeRound(tx, before, {
-                today: clock.now().toISOString().slice(0, 10),
+                today: clock.today(),
                 now: clock.now(),
                 recordedBy: actor.userId,
               })

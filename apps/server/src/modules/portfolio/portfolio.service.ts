@@ -12,7 +12,7 @@ import { notFound } from '../../platform/http/errors';
 import { toApiTimestamp } from '../../platform/time';
 import { historyOf } from './history';
 import { holdingsOf, shownToInvestor, type HoldingRow } from './portfolio.repository';
-import { dayOf, totalsOf, xirrOf } from './valuation';
+import { totalsOf, xirrOf } from './valuation';
 
 const NOT_HELD = 'You do not hold this investment.';
 
@@ -60,7 +60,7 @@ export function createPortfolioService(
   return {
     /** GET /api/portfolio: one query, then exact arithmetic per holding. */
     async portfolio(userId: number): Promise<Portfolio> {
-      const today = dayOf(ctx.clock.now());
+      const today = ctx.clock.today();
       const rows = await holdingsOf(db, userId);
       const held = rows.map((row) => toHolding(row, today));
       const holdings = held.map((entry) => entry.holding);
@@ -71,12 +71,12 @@ export function createPortfolioService(
 
     /** GET /api/portfolio/history: invested and value over time. */
     history(userId: number) {
-      return historyOf(db, userId, dayOf(ctx.clock.now()));
+      return historyOf(db, userId, ctx.clock.today());
     },
 
     /** GET /api/portfolio/{opportunityId}: 404 when this investor holds nothing there. */
     async holding(userId: number, opportunityId: number) {
-      const today = dayOf(ctx.clock.now());
+      const today = ctx.clock.today();
       const [row] = await holdingsOf(db, userId, opportunityId);
       if (!row) throw notFound(NOT_HELD);
       const { holding } = toHolding(row, today);

@@ -90,4 +90,3 @@ export function xirrOf(flows: readonly CashFlow[], value: string, today: string)
 }
 
 /** YYYY-MM-DD of a date in UTC. */
-export const dayOf = (date: Date) => date.toISOString().slice(0, 10);

@@ -60,7 +60,7 @@ const label = (choice: number) => PRE_EMPTION_LABELS[choice as PreEmptionChoice]
 export function createPreEmptionService(ctx: AppContext, deps: { notifications: NotificationsService }) {
   const { db, clock } = ctx;
   const { notifications } = deps;
-  const today = () => clock.now().toISOString().slice(0, 10);
+  const today = () => clock.today();
 
   async function opportunityFor(roleId: number, id: number, action: Action): Promise<OpportunityRow> {
     const [row] = await db.select().from(opportunities).where(eq(opportunities.id, id));

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Access } from '../auth/access';
 import { listQuerySchema } from '../list-query/http';
+import { londonDate } from '../time';
 import { EXPORT_CONTENT_TYPES } from './table-export';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -73,7 +74,7 @@ export function listExportRoute(app: App, options: ListExport): void {
       const format = EXPORT_FORMATS.find((candidate) => candidate === rawFormat) ?? 'csv';
       const columns = typeof rawColumns === 'string' ? rawColumns.split(',').filter(Boolean) : [];
       const file = await options.export(filters, format, columns);
-      const stamp = new Date().toISOString().slice(0, 10);
+      const stamp = londonDate(new Date());
       return reply
         .header('content-type', EXPORT_CONTENT_TYPES[format])
         .header('content-disposition', `attachment; filename="${options.filename}-${stamp}.${format}"`)
