@@ -14,387 +14,340 @@ import {
   pathIdSchema,
   readPage,
   readPerPage,
+  type SubjectType,
 } from '@portico/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { UserRow } from '../../db/schema';
 import { access } from '../../platform/auth/access';
 import { needsTab } from '../../platform/auth/route-rules';
+import type { Actor } from '../../platform/audit/audit';
 import { actorOf, requireUser } from '../../platform/http/kernel';
 import { requestUrl } from '../../platform/list-query/http';
 import type { ActivityService } from '../activity/activity.service';
 import type { DocumentsService } from '../documents/documents.service';
 import type { EngagementsService } from '../engagements/engagements.service';
-import type { SubjectRegistry } from './subjects';
+import type { SubjectDefinition, SubjectRegistry } from './subjects';
 
-const noContent = { 204: z.null().describe('No content') };
+type Services = { documents: DocumentsService; engagements: EngagementsService; activity: ActivityService };
+type Schema = z.ZodType;
+type Infer<S> = S extends Schema ? z.infer<S> : undefined;
+
+/** What a handler is given: the record type, its validated input, and who asks. */
+interface Call<P extends Schema, B extends Schema | undefined, Q extends Schema | undefined> {
+  type: SubjectType;
+  params: z.infer<P>;
+  body: Infer<B>;
+  query: Infer<Q>;
+  user: UserRow;
+  actor: Actor;
+  request: FastifyRequest;
+}
+
+/**
+ * One route of every record type: its path under /api/{type}/:id, the action of the subject's resource it
+ * needs, and whether it is part of the notes, calls and tasks tab (the Investment Manager's tab rules).
+ * `status` 204 answers no content; 200 and 201 answer `{ data }` unless `raw` (the handler's answer is the
+ * body).
+ */
+interface RecordRoute<P extends Schema, B extends Schema | undefined, Q extends Schema | undefined> {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  action: 'show' | 'update' | 'delete';
+  engagement?: boolean;
+  summary: string;
+  description?: (subject: SubjectDefinition) => string | undefined;
+  params: P;
+  body?: B;
+  querystring?: Q;
+  status: 200 | 201 | 204;
+  response?: Schema;
+  raw?: boolean;
+  handle: (call: Call<P, B, Q>) => Promise<unknown>;
+}
+
+/** Typed at the definition, registered alike: the table below holds routes of different shapes. */
+const route = <
+  P extends Schema,
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+>(
+  definition: RecordRoute<P, B, Q>,
+) => definition as unknown as RecordRoute<Schema, Schema | undefined, Schema | undefined>;
+
 const idOf = (name: string) => pathIdSchema.describe(name);
+const params = z.object({ id: idOf('record id') });
+const documentParams = z.object({ id: idOf('record id'), documentId: idOf('document id') });
+const noteParams = z.object({ id: idOf('record id'), noteId: idOf('note id') });
+const callParams = z.object({ id: idOf('record id'), callId: idOf('call id') });
+const taskParams = z.object({ id: idOf('record id'), taskId: idOf('task id') });
+const pageQuery = z.object({
+  page: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((text) => readPage(text)),
+  per_page: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((text) => readPerPage(text, 25)),
+});
+
+function recordRouteTable({ documents, engagements, activity }: Services) {
+  return [
+    route({
+      method: 'GET',
+      path: '/documents',
+      action: 'show',
+      summary: 'Documents, newest first, with short-lived download links',
+      params,
+      status: 200,
+      response: z.array(documentSchema),
+      handle: ({ type, params }) => documents.list(type, params.id),
+    }),
+    route({
+      method: 'POST',
+      path: '/documents',
+      action: 'update',
+      summary: 'Upload documents (multipart: one or more `files`, plus visibility and category)',
+      params,
+      body: documentUploadFieldsSchema,
+      status: 201,
+      response: z.array(documentSchema),
+      handle: ({ type, params, body, actor, request }) =>
+        documents.upload(actor, type, params.id, request.uploads.files ?? [], body),
+    }),
+    route({
+      method: 'PATCH',
+      path: '/documents/:documentId',
+      action: 'update',
+      summary: 'Rename a document or change who sees it',
+      params: documentParams,
+      body: documentChangesSchema,
+      status: 200,
+      response: documentSchema,
+      handle: ({ type, params, body, actor }) =>
+        documents.update(actor, type, params.id, params.documentId, body),
+    }),
+    route({
+      method: 'DELETE',
+      path: '/documents/:documentId',
+      action: 'delete',
+      summary: 'Delete a document',
+      params: documentParams,
+      status: 204,
+      handle: ({ type, params, actor }) => documents.remove(actor, type, params.id, params.documentId),
+    }),
+
+    route({
+      method: 'GET',
+      path: '/notes',
+      action: 'show',
+      engagement: true,
+      summary: 'Notes, newest first',
+      params,
+      status: 200,
+      response: z.array(noteSchema),
+      handle: ({ type, params }) => engagements.notes(type, params.id),
+    }),
+    route({
+      method: 'POST',
+      path: '/notes',
+      action: 'update',
+      engagement: true,
+      summary: 'Add a note',
+      params,
+      body: noteInputSchema,
+      status: 201,
+      response: noteSchema,
+      handle: ({ type, params, body, actor }) => engagements.addNote(actor, type, params.id, body.body),
+    }),
+    route({
+      method: 'PATCH',
+      path: '/notes/:noteId',
+      action: 'update',
+      engagement: true,
+      summary: 'Edit a note (one’s own, or anyone’s with delete)',
+      params: noteParams,
+      body: noteInputSchema,
+      status: 204,
+      handle: ({ type, params, body, user, actor }) =>
+        engagements.changeNote(user, actor, type, params.id, params.noteId, body.body),
+    }),
+    route({
+      method: 'DELETE',
+      path: '/notes/:noteId',
+      action: 'update',
+      engagement: true,
+      summary: 'Delete a note (one’s own, or anyone’s with delete)',
+      params: noteParams,
+      status: 204,
+      handle: ({ type, params, user, actor }) =>
+        engagements.changeNote(user, actor, type, params.id, params.noteId, null),
+    }),
+
+    route({
+      method: 'GET',
+      path: '/calls',
+      action: 'show',
+      engagement: true,
+      summary: 'Logged calls, most recent first',
+      params,
+      status: 200,
+      response: z.array(callSchema),
+      handle: ({ type, params }) => engagements.calls(type, params.id),
+    }),
+    route({
+      method: 'POST',
+      path: '/calls',
+      action: 'update',
+      engagement: true,
+      summary: 'Log a call',
+      params,
+      body: callInputSchema,
+      status: 201,
+      response: callSchema,
+      handle: ({ type, params, body, actor }) => engagements.logCall(actor, type, params.id, body),
+    }),
+    route({
+      method: 'DELETE',
+      path: '/calls/:callId',
+      action: 'update',
+      engagement: true,
+      summary: 'Delete a logged call (one’s own, or anyone’s with delete)',
+      params: callParams,
+      status: 204,
+      handle: ({ type, params, user, actor }) =>
+        engagements.deleteCall(user, actor, type, params.id, params.callId),
+    }),
+
+    route({
+      method: 'GET',
+      path: '/tasks',
+      action: 'show',
+      engagement: true,
+      summary: 'Tasks: open ones first, soonest due first',
+      params,
+      status: 200,
+      response: z.array(taskSchema),
+      handle: ({ type, params }) => engagements.tasks(type, params.id),
+    }),
+    route({
+      method: 'POST',
+      path: '/tasks',
+      action: 'update',
+      engagement: true,
+      summary: 'Add a task (its assignee is notified)',
+      params,
+      body: taskInputSchema,
+      status: 201,
+      response: taskSchema,
+      handle: ({ type, params, body, user, actor }) =>
+        engagements.addTask(user, actor, type, params.id, body),
+    }),
+    route({
+      method: 'PATCH',
+      path: '/tasks/:taskId',
+      action: 'update',
+      engagement: true,
+      summary: 'Change a task, or mark it done',
+      params: taskParams,
+      body: taskInputSchema.partial(),
+      status: 200,
+      response: taskSchema,
+      handle: ({ type, params, body, user, actor }) =>
+        engagements.changeTask(user, actor, type, params.id, params.taskId, body),
+    }),
+    route({
+      method: 'DELETE',
+      path: '/tasks/:taskId',
+      action: 'update',
+      engagement: true,
+      summary: 'Delete a task (one’s own, or anyone’s with delete)',
+      params: taskParams,
+      status: 204,
+      handle: ({ type, params, user, actor }) =>
+        engagements.deleteTask(user, actor, type, params.id, params.taskId),
+    }),
+
+    route({
+      method: 'GET',
+      path: '/activity',
+      action: 'show',
+      summary: 'The record’s timeline: everything that happened, newest first',
+      description: (subject) =>
+        subject.area
+          ? 'Leaves out what the reader’s role may not open on an investment (spec §6): the Investment Manager reads no notes, calls, tasks or performance, nor the transactions of an existing investment.'
+          : undefined,
+      params,
+      querystring: pageQuery,
+      status: 200,
+      response: activityListSchema,
+      raw: true,
+      handle: ({ type, params, query, user, request }) =>
+        activity.list(type, params.id, user.role_id, query.page, query.per_page, requestUrl(request)),
+    }),
+  ];
+}
 
 /**
  * Documents, notes, calls, tasks and the activity timeline of every record type, under its path:
  * /api/{investors|contacts|…|pipeline-deals|opportunities}/{id}/…  Each is guarded by its subject's
  * resource (`investors` unless the subject names another): reading by show, adding and changing by
- * update, deleting documents by delete.
+ * update, deleting documents by delete. Notes, calls and tasks of an investment record follow the
+ * investment-tab rules (the Investment Manager does not see them, spec §6).
  */
-export function recordsRoutes(
-  subjects: SubjectRegistry,
-  services: { documents: DocumentsService; engagements: EngagementsService; activity: ActivityService },
-): FastifyPluginAsyncZod {
+export function recordsRoutes(subjects: SubjectRegistry, services: Services): FastifyPluginAsyncZod {
+  const table = recordRouteTable(services);
   return async (app) => {
     for (const subject of subjects.all()) {
       const { type } = subject;
-      const base = `/api/${SUBJECT_PATHS[type]}/:id`;
       const tags = [`Records: ${SUBJECT_PATHS[type]}`];
-      const config = (action: 'show' | 'update' | 'delete') => ({
-        access: access.permission(subject.resource ?? 'investors', action),
-        ...(subject.feature ? { feature: subject.feature } : {}),
-      });
-      // Notes, calls and tasks of an investment record: the Investment Manager does not see them (spec §6).
-      const engagementOptions = (action: 'show' | 'update') => ({
-        config: config(action),
-        ...(subject.area ? { onRequest: needsTab(subject.area, 'notes-calls-tasks') } : {}),
-      });
-      const params = z.object({ id: idOf('record id') });
-
-      app.get(
-        `${base}/documents`,
-        {
-          config: config('show'),
+      for (const definition of table) {
+        const description = definition.description?.(subject);
+        app.route({
+          method: definition.method,
+          url: `/api/${SUBJECT_PATHS[type]}/:id${definition.path}`,
+          config: {
+            access: access.permission(subject.resource ?? 'investors', definition.action),
+            ...(subject.feature ? { feature: subject.feature } : {}),
+          },
+          ...(definition.engagement && subject.area
+            ? { onRequest: needsTab(subject.area, 'notes-calls-tasks') }
+            : {}),
           schema: {
             tags,
-            summary: 'Documents, newest first, with short-lived download links',
-            params,
-            response: { 200: dataOf(z.array(documentSchema)) },
+            summary: definition.summary,
+            ...(description ? { description } : {}),
+            params: definition.params,
+            ...(definition.body ? { body: definition.body } : {}),
+            ...(definition.querystring ? { querystring: definition.querystring } : {}),
+            response: {
+              [definition.status]:
+                definition.status === 204
+                  ? z.null().describe('No content')
+                  : definition.raw
+                    ? definition.response
+                    : dataOf(definition.response ?? z.unknown()),
+            },
           },
-        },
-        async (request) => ({ data: await services.documents.list(type, request.params.id) }),
-      );
-      app.post(
-        `${base}/documents`,
-        {
-          config: config('update'),
-          schema: {
-            tags,
-            summary: 'Upload documents (multipart: one or more `files`, plus visibility and category)',
-            params,
-            body: documentUploadFieldsSchema,
-            response: { 201: dataOf(z.array(documentSchema)) },
+          handler: async (request: FastifyRequest, reply: FastifyReply) => {
+            const answer = await definition.handle({
+              type,
+              params: request.params,
+              body: request.body,
+              query: request.query,
+              user: requireUser(request),
+              actor: actorOf(request),
+              request,
+            });
+            if (definition.status === 204) return reply.code(204).send(null);
+            return reply.code(definition.status).send(definition.raw ? answer : { data: answer });
           },
-        },
-        async (request, reply) => {
-          const data = await services.documents.upload(
-            actorOf(request),
-            type,
-            request.params.id,
-            request.uploads.files ?? [],
-            request.body,
-          );
-          return reply.code(201).send({ data });
-        },
-      );
-      const documentParams = z.object({ id: idOf('record id'), documentId: idOf('document id') });
-      app.patch(
-        `${base}/documents/:documentId`,
-        {
-          config: config('update'),
-          schema: {
-            tags,
-            summary: 'Rename a document or change who sees it',
-            params: documentParams,
-            body: documentChangesSchema,
-            response: { 200: dataOf(documentSchema) },
-          },
-        },
-        async (request) => ({
-          data: await services.documents.update(
-            actorOf(request),
-            type,
-            request.params.id,
-            request.params.documentId,
-            request.body,
-          ),
-        }),
-      );
-      app.delete(
-        `${base}/documents/:documentId`,
-        {
-          config: config('delete'),
-          schema: { tags, summary: 'Delete a document', params: documentParams, response: noContent },
-        },
-        async (request, reply) => {
-          await services.documents.remove(
-            actorOf(request),
-            type,
-            request.params.id,
-            request.params.documentId,
-          );
-          return reply.code(204).send(null);
-        },
-      );
-
-      app.get(
-        `${base}/notes`,
-        {
-          ...engagementOptions('show'),
-          schema: {
-            tags,
-            summary: 'Notes, newest first',
-            params,
-            response: { 200: dataOf(z.array(noteSchema)) },
-          },
-        },
-        async (request) => ({ data: await services.engagements.notes(type, request.params.id) }),
-      );
-      app.post(
-        `${base}/notes`,
-        {
-          ...engagementOptions('update'),
-          schema: {
-            tags,
-            summary: 'Add a note',
-            params,
-            body: noteInputSchema,
-            response: { 201: dataOf(noteSchema) },
-          },
-        },
-        async (request, reply) => {
-          const note = await services.engagements.addNote(
-            actorOf(request),
-            type,
-            request.params.id,
-            request.body.body,
-          );
-          return reply.code(201).send({ data: note });
-        },
-      );
-      const noteParams = z.object({ id: idOf('record id'), noteId: idOf('note id') });
-      app.patch(
-        `${base}/notes/:noteId`,
-        {
-          ...engagementOptions('update'),
-          schema: {
-            tags,
-            summary: 'Edit a note (one’s own, or anyone’s with delete)',
-            params: noteParams,
-            body: noteInputSchema,
-            response: noContent,
-          },
-        },
-        async (request, reply) => {
-          await services.engagements.changeNote(
-            requireUser(request),
-            actorOf(request),
-            type,
-            request.params.id,
-            request.params.noteId,
-            request.body.body,
-          );
-          return reply.code(204).send(null);
-        },
-      );
-      app.delete(
-        `${base}/notes/:noteId`,
-        {
-          ...engagementOptions('update'),
-          schema: {
-            tags,
-            summary: 'Delete a note (one’s own, or anyone’s with delete)',
-            params: noteParams,
-            response: noContent,
-          },
-        },
-        async (request, reply) => {
-          await services.engagements.changeNote(
-            requireUser(request),
-            actorOf(request),
-            type,
-            request.params.id,
-            request.params.noteId,
-            null,
-          );
-          return reply.code(204).send(null);
-        },
-      );
-
-      app.get(
-        `${base}/calls`,
-        {
-          ...engagementOptions('show'),
-          schema: {
-            tags,
-            summary: 'Logged calls, most recent first',
-            params,
-            response: { 200: dataOf(z.array(callSchema)) },
-          },
-        },
-        async (request) => ({ data: await services.engagements.calls(type, request.params.id) }),
-      );
-      app.post(
-        `${base}/calls`,
-        {
-          ...engagementOptions('update'),
-          schema: {
-            tags,
-            summary: 'Log a call',
-            params,
-            body: callInputSchema,
-            response: { 201: dataOf(callSchema) },
-          },
-        },
-        async (request, reply) => {
-          const call = await services.engagements.logCall(
-            actorOf(request),
-            type,
-            request.params.id,
-            request.body,
-          );
-          return reply.code(201).send({ data: call });
-        },
-      );
-      app.delete(
-        `${base}/calls/:callId`,
-        {
-          ...engagementOptions('update'),
-          schema: {
-            tags,
-            summary: 'Delete a logged call (one’s own, or anyone’s with delete)',
-            params: z.object({ id: idOf('record id'), callId: idOf('call id') }),
-            response: noContent,
-          },
-        },
-        async (request, reply) => {
-          await services.engagements.deleteCall(
-            requireUser(request),
-            actorOf(request),
-            type,
-            request.params.id,
-            request.params.callId,
-          );
-          return reply.code(204).send(null);
-        },
-      );
-
-      app.get(
-        `${base}/tasks`,
-        {
-          ...engagementOptions('show'),
-          schema: {
-            tags,
-            summary: 'Tasks: open ones first, soonest due first',
-            params,
-            response: { 200: dataOf(z.array(taskSchema)) },
-          },
-        },
-        async (request) => ({ data: await services.engagements.tasks(type, request.params.id) }),
-      );
-      app.post(
-        `${base}/tasks`,
-        {
-          ...engagementOptions('update'),
-          schema: {
-            tags,
-            summary: 'Add a task (its assignee is notified)',
-            params,
-            body: taskInputSchema,
-            response: { 201: dataOf(taskSchema) },
-          },
-        },
-        async (request, reply) => {
-          const task = await services.engagements.addTask(
-            requireUser(request),
-            actorOf(request),
-            type,
-            request.params.id,
-            request.body,
-          );
-          return reply.code(201).send({ data: task });
-        },
-      );
-      const taskParams = z.object({ id: idOf('record id'), taskId: idOf('task id') });
-      app.patch(
-        `${base}/tasks/:taskId`,
-        {
-          ...engagementOptions('update'),
-          schema: {
-            tags,
-            summary: 'Change a task, or mark it done',
-            params: taskParams,
-            body: taskInputSchema.partial(),
-            response: { 200: dataOf(taskSchema) },
-          },
-        },
-        async (request) => ({
-          data: await services.engagements.changeTask(
-            requireUser(request),
-            actorOf(request),
-            type,
-            request.params.id,
-            request.params.taskId,
-            request.body,
-          ),
-        }),
-      );
-      app.delete(
-        `${base}/tasks/:taskId`,
-        {
-          ...engagementOptions('update'),
-          schema: {
-            tags,
-            summary: 'Delete a task (one’s own, or anyone’s with delete)',
-            params: taskParams,
-            response: noContent,
-          },
-        },
-        async (request, reply) => {
-          await services.engagements.deleteTask(
-            requireUser(request),
-            actorOf(request),
-            type,
-            request.params.id,
-            request.params.taskId,
-          );
-          return reply.code(204).send(null);
-        },
-      );
-
-      app.get(
-        `${base}/activity`,
-        {
-          config: config('show'),
-          schema: {
-            tags,
-            summary: 'The record’s timeline: everything that happened, newest first',
-            ...(subject.area
-              ? {
-                  description:
-                    'Leaves out what the reader’s role may not open on an investment (spec §6): the Investment Manager reads no notes, calls, tasks or performance, nor the transactions of an existing investment.',
-                }
-              : {}),
-            params,
-            querystring: z.object({
-              page: z
-                .string()
-                .optional()
-                .catch(undefined)
-                .transform((text) => readPage(text)),
-              per_page: z
-                .string()
-                .optional()
-                .catch(undefined)
-                .transform((text) => readPerPage(text, 25)),
-            }),
-            response: { 200: activityListSchema },
-          },
-        },
-        async (request) =>
-          services.activity.list(
-            type,
-            request.params.id,
-            requireUser(request).role_id,
-            request.query.page,
-            request.query.per_page,
-            requestUrl(request),
-          ),
-      );
+        });
+      }
     }
   };
 }
