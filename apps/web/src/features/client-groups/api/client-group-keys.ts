@@ -1,5 +1,13 @@
-import type { MemberListParams } from './get-client-group-members';
-import type { ClientGroupListParams } from './get-client-groups';
+import type { ClientGroupColumnKey } from '@portico/contracts';
+import type { RecordListParams } from '../../../lib/records/record-list-query';
+import type { ClientGroupFilters } from './client-group-list-params';
+
+export type ClientGroupListParams = RecordListParams<ClientGroupFilters, ClientGroupColumnKey>;
+
+export interface MemberListParams {
+  search: string;
+  page: number;
+}
 
 export const clientGroupKeys = {
   all: ['client-groups'] as const,

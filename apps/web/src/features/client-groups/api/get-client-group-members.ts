@@ -1,12 +1,7 @@
 import { clientGroupMemberListSchema, listQueryString } from '@portico/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { clientGroupKeys } from './client-group-keys';
-
-export interface MemberListParams {
-  search: string;
-  page: number;
-}
+import { clientGroupKeys, type MemberListParams } from './client-group-keys';
 
 export const MEMBERS_PER_PAGE = 10;
 

@@ -1,11 +1,8 @@
-import { clientGroupListSchema, listQueryString, type ClientGroupColumnKey } from '@portico/contracts';
+import { clientGroupListSchema, listQueryString } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { recordListQuery, type RecordListParams } from '../../../lib/records/record-list-query';
-import { clientGroupKeys } from './client-group-keys';
-import type { ClientGroupFilters } from './client-group-list-params';
-
-export type ClientGroupListParams = RecordListParams<ClientGroupFilters, ClientGroupColumnKey>;
+import { recordListQuery } from '../../../lib/records/record-list-query';
+import { clientGroupKeys, type ClientGroupListParams } from './client-group-keys';
 
 const ALWAYS: readonly string[] = ['id', 'name'];
 

@@ -1,4 +1,8 @@
-import type { ContactListParams } from './get-contacts';
+import type { ContactColumnKey } from '@portico/contracts';
+import type { RecordListParams } from '../../../lib/records/record-list-query';
+import type { ContactFilters } from './contact-list-params';
+
+export type ContactListParams = RecordListParams<ContactFilters, ContactColumnKey>;
 
 export const contactKeys = {
   all: ['contacts'] as const,

@@ -1,11 +1,8 @@
-import { contactListSchema, type ContactColumnKey } from '@portico/contracts';
+import { contactListSchema } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { recordListQuery, type RecordListParams } from '../../../lib/records/record-list-query';
-import { contactKeys } from './contact-keys';
-import type { ContactFilters } from './contact-list-params';
-
-export type ContactListParams = RecordListParams<ContactFilters, ContactColumnKey>;
+import { recordListQuery } from '../../../lib/records/record-list-query';
+import { contactKeys, type ContactListParams } from './contact-keys';
 
 /** Every row needs these, whatever the columns: its id to open it, its name, state and investor link. */
 const ALWAYS: readonly string[] = ['id', 'name', 'email', 'state', 'investor'];

@@ -1,4 +1,8 @@
-import type { DealListParams } from './get-deals';
+import type { PipelineDealColumnKey } from '@portico/contracts';
+import type { RecordListParams } from '../../../lib/records/record-list-query';
+import type { DealFilters } from './deal-list-params';
+
+export type DealListParams = RecordListParams<DealFilters, PipelineDealColumnKey>;
 
 export const dealKeys = {
   all: ['deals'] as const,

@@ -1,11 +1,8 @@
-import { listQueryString, pipelineDealListSchema, type PipelineDealColumnKey } from '@portico/contracts';
+import { listQueryString, pipelineDealListSchema } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { recordListQuery, type RecordListParams } from '../../../lib/records/record-list-query';
-import { dealKeys } from './deal-keys';
-import type { DealFilters } from './deal-list-params';
-
-export type DealListParams = RecordListParams<DealFilters, PipelineDealColumnKey>;
+import { recordListQuery } from '../../../lib/records/record-list-query';
+import { dealKeys, type DealListParams } from './deal-keys';
 
 const ALWAYS: readonly string[] = ['id', 'name'];
 

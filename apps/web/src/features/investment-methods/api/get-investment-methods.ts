@@ -1,11 +1,8 @@
-import { investmentMethodListSchema, type InvestmentMethodColumnKey } from '@portico/contracts';
+import { investmentMethodListSchema } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { recordListQuery, type RecordListParams } from '../../../lib/records/record-list-query';
-import { investmentMethodKeys } from './investment-method-keys';
-import type { InvestmentMethodFilters } from './investment-method-list-params';
-
-export type InvestmentMethodListParams = RecordListParams<InvestmentMethodFilters, InvestmentMethodColumnKey>;
+import { recordListQuery } from '../../../lib/records/record-list-query';
+import { investmentMethodKeys, type InvestmentMethodListParams } from './investment-method-keys';
 
 const ALWAYS: readonly string[] = ['id', 'name'];
 

@@ -1,19 +1,7 @@
-import {
-  investmentMethodEntityListSchema,
-  listQueryString,
-  type EntityHolderType,
-  type EntityStatus,
-} from '@portico/contracts';
+import { investmentMethodEntityListSchema, listQueryString } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { investmentMethodKeys } from './investment-method-keys';
-
-export interface EntityListParams {
-  search: string;
-  status: EntityStatus | undefined;
-  holder: EntityHolderType | undefined;
-  page: number;
-}
+import { investmentMethodKeys, type EntityListParams } from './investment-method-keys';
 
 export const ENTITIES_PER_PAGE = 10;
 

@@ -1,5 +1,16 @@
-import type { EntityListParams } from './get-method-entities';
-import type { InvestmentMethodListParams } from './get-investment-methods';
+import type { EntityHolderType, EntityStatus } from '@portico/contracts';
+import type { InvestmentMethodColumnKey } from '@portico/contracts';
+import type { RecordListParams } from '../../../lib/records/record-list-query';
+import type { InvestmentMethodFilters } from './investment-method-list-params';
+
+export type InvestmentMethodListParams = RecordListParams<InvestmentMethodFilters, InvestmentMethodColumnKey>;
+
+export interface EntityListParams {
+  search: string;
+  status: EntityStatus | undefined;
+  holder: EntityHolderType | undefined;
+  page: number;
+}
 
 export const investmentMethodKeys = {
   all: ['investment-methods'] as const,

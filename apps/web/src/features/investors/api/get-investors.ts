@@ -1,11 +1,8 @@
 import { investorListSchema } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { recordListQuery, type RecordListParams } from '../../../lib/records/record-list-query';
-import { investorKeys } from './investor-keys';
-import type { InvestorColumnKey, InvestorFilters } from './investor-list-params';
-
-export type InvestorListParams = RecordListParams<InvestorFilters, InvestorColumnKey>;
+import { recordListQuery } from '../../../lib/records/record-list-query';
+import { investorKeys, type InvestorListParams } from './investor-keys';
 
 /** Every row needs these, whatever the columns: its id to open it, its name and status to show. */
 const ALWAYS: readonly string[] = ['id', 'name', 'email', 'status'];

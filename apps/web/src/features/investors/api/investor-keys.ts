@@ -1,4 +1,7 @@
-import type { InvestorListParams } from './get-investors';
+import type { RecordListParams } from '../../../lib/records/record-list-query';
+import type { InvestorColumnKey, InvestorFilters } from './investor-list-params';
+
+export type InvestorListParams = RecordListParams<InvestorFilters, InvestorColumnKey>;
 
 export const investorKeys = {
   all: ['investors'] as const,

@@ -1,12 +1,7 @@
 import { listQueryString, nomineeClientListSchema } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { nomineeKeys } from './nominee-keys';
-
-export interface ClientListParams {
-  search: string;
-  page: number;
-}
+import { nomineeKeys, type ClientListParams } from './nominee-keys';
 
 export const CLIENTS_PER_PAGE = 10;
 

@@ -1,11 +1,8 @@
-import { nomineeListSchema, type NomineeColumnKey } from '@portico/contracts';
+import { nomineeListSchema } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { recordListQuery, type RecordListParams } from '../../../lib/records/record-list-query';
-import { nomineeKeys } from './nominee-keys';
-import type { NomineeFilters } from './nominee-list-params';
-
-export type NomineeListParams = RecordListParams<NomineeFilters, NomineeColumnKey>;
+import { recordListQuery } from '../../../lib/records/record-list-query';
+import { nomineeKeys, type NomineeListParams } from './nominee-keys';
 
 const ALWAYS: readonly string[] = ['id', 'name'];
 

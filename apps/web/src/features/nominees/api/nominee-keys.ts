@@ -1,5 +1,13 @@
-import type { ClientListParams } from './get-nominee-clients';
-import type { NomineeListParams } from './get-nominees';
+import type { NomineeColumnKey } from '@portico/contracts';
+import type { RecordListParams } from '../../../lib/records/record-list-query';
+import type { NomineeFilters } from './nominee-list-params';
+
+export type NomineeListParams = RecordListParams<NomineeFilters, NomineeColumnKey>;
+
+export interface ClientListParams {
+  search: string;
+  page: number;
+}
 
 export const nomineeKeys = {
   all: ['nominees'] as const,

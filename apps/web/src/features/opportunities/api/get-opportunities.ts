@@ -1,11 +1,8 @@
-import { opportunityListSchema, type OpportunityColumnKey } from '@portico/contracts';
+import { opportunityListSchema } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { recordListQuery, type RecordListParams } from '../../../lib/records/record-list-query';
-import { opportunityKeys } from './opportunity-keys';
-import type { OpportunityFilters } from './opportunity-list-params';
-
-export type OpportunityListParams = RecordListParams<OpportunityFilters, OpportunityColumnKey>;
+import { recordListQuery } from '../../../lib/records/record-list-query';
+import { opportunityKeys, type OpportunityListParams } from './opportunity-keys';
 
 // The row links by stage, and the progress bar needs both amounts.
 const ALWAYS: readonly string[] = ['id', 'name', 'status', 'stage'];

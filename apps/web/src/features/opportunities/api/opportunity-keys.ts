@@ -1,4 +1,8 @@
-import type { OpportunityListParams } from './get-opportunities';
+import type { OpportunityColumnKey } from '@portico/contracts';
+import type { RecordListParams } from '../../../lib/records/record-list-query';
+import type { OpportunityFilters } from './opportunity-list-params';
+
+export type OpportunityListParams = RecordListParams<OpportunityFilters, OpportunityColumnKey>;
 
 export const opportunityKeys = {
   all: ['opportunities'] as const,

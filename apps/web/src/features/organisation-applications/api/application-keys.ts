@@ -1,4 +1,11 @@
-import type { ApplicationListParams } from './get-applications';
+import type { ApplicationFilters } from './application-list-params';
+
+export interface ApplicationListParams {
+  filters: ApplicationFilters;
+  sort: string;
+  page: number;
+  perPage: number;
+}
 
 export const applicationKeys = {
   all: ['organisation-applications'] as const,

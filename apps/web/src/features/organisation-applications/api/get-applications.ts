@@ -1,15 +1,7 @@
 import { listQueryString, organisationApplicationListSchema } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { applicationKeys } from './application-keys';
-import type { ApplicationFilters } from './application-list-params';
-
-export interface ApplicationListParams {
-  filters: ApplicationFilters;
-  sort: string;
-  page: number;
-  perPage: number;
-}
+import { applicationKeys, type ApplicationListParams } from './application-keys';
 
 /** GET /api/organisation-applications (investors:index; 404 while organisation links are off). */
 export function getApplications(params: ApplicationListParams, signal?: AbortSignal) {

@@ -1,13 +1,7 @@
-import { listQueryString, organisationMemberListSchema, type OrganisationRole } from '@portico/contracts';
+import { listQueryString, organisationMemberListSchema } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { organisationKeys } from './organisation-keys';
-
-export interface MemberListParams {
-  search: string;
-  role: OrganisationRole | undefined;
-  page: number;
-}
+import { organisationKeys, type MemberListParams } from './organisation-keys';
 
 export const MEMBERS_PER_PAGE = 10;
 

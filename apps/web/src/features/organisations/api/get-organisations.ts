@@ -1,11 +1,8 @@
-import { organisationListSchema, type OrganisationColumnKey } from '@portico/contracts';
+import { organisationListSchema } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { recordListQuery, type RecordListParams } from '../../../lib/records/record-list-query';
-import { organisationKeys } from './organisation-keys';
-import type { OrganisationFilters } from './organisation-list-params';
-
-export type OrganisationListParams = RecordListParams<OrganisationFilters, OrganisationColumnKey>;
+import { recordListQuery } from '../../../lib/records/record-list-query';
+import { organisationKeys, type OrganisationListParams } from './organisation-keys';
 
 /** Every row needs its id to open it and its name to show. */
 const ALWAYS: readonly string[] = ['id', 'name'];

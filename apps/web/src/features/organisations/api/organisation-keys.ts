@@ -1,5 +1,15 @@
-import type { OrganisationListParams } from './get-organisations';
-import type { MemberListParams } from './get-organisation-members';
+import type { OrganisationColumnKey } from '@portico/contracts';
+import type { RecordListParams } from '../../../lib/records/record-list-query';
+import type { OrganisationFilters } from './organisation-list-params';
+import type { OrganisationRole } from '@portico/contracts';
+
+export interface MemberListParams {
+  search: string;
+  role: OrganisationRole | undefined;
+  page: number;
+}
+
+export type OrganisationListParams = RecordListParams<OrganisationFilters, OrganisationColumnKey>;
 
 export const organisationKeys = {
   all: ['organisations'] as const,

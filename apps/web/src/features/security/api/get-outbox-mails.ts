@@ -1,17 +1,12 @@
 import { listQueryString, outboxMailSchema, paginatedSchema } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { outboxKeys } from './outbox-keys';
+import { outboxKeys, type OutboxListParams } from './outbox-keys';
 
 export const OUTBOX_PAGE_SIZE = 10;
 
 /** No sparse fieldset is asked for, so every row is a whole mail. */
 const listResponse = paginatedSchema(outboxMailSchema);
-
-export interface OutboxListParams {
-  to: string;
-  page: number;
-}
 
 /** GET /api/mail-outbox, newest first (the endpoint's default sort). */
 export function getOutboxMails(params: OutboxListParams, signal?: AbortSignal) {

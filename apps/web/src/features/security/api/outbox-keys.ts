@@ -1,4 +1,7 @@
-import type { OutboxListParams } from './get-outbox-mails';
+export interface OutboxListParams {
+  to: string;
+  page: number;
+}
 
 export const outboxKeys = {
   all: ['mail-outbox'] as const,

@@ -7,20 +7,12 @@ import {
 } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { staffAccountKeys } from './staff-account-keys';
+import { staffAccountKeys, type StaffAccountListParams } from './staff-account-keys';
 
 export const STAFF_PAGE_SIZE = 15;
 
 /** No sparse fieldset is asked for, so every row is a whole account. */
 const listResponse = paginatedSchema(staffAccountSchema);
-
-export interface StaffAccountListParams {
-  search: string;
-  roleId: number | undefined;
-  status: StaffStatus | undefined;
-  sort: string;
-  page: number;
-}
 
 export function isStaffStatus(value: string): value is StaffStatus {
   return (STAFF_STATUSES as readonly string[]).includes(value);

@@ -1,4 +1,12 @@
-import type { StaffAccountListParams } from './get-staff-accounts';
+import type { StaffStatus } from '@portico/contracts';
+
+export interface StaffAccountListParams {
+  search: string;
+  roleId: number | undefined;
+  status: StaffStatus | undefined;
+  sort: string;
+  page: number;
+}
 
 export const staffAccountKeys = {
   all: ['staff-accounts'] as const,
