@@ -6,7 +6,7 @@ import {
   openOpportunityFromList,
   startInvesting,
 } from './support/investing';
-import { openInvestorPortal, transitionTo } from './support/lifecycle';
+import { attachReadingDocuments, openInvestorPortal, transitionTo } from './support/lifecycle';
 import { daysFromNow } from './support/opportunities';
 import { ADMIN, api, DEMO_PASSWORD } from './support/session';
 
@@ -67,8 +67,10 @@ test('a demo round’s Transactions show each commitment, its money and where in
   await expect(page.getByLabel('Totals').getByText('Committed')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Where investors pay' })).toContainText('Client Account');
   await page.getByRole('combobox', { name: 'State' }).click();
-  await page.getByRole('option', { name: 'Cash Call - Awaiting Payment' }).click();
-  await expect(investmentsTable(page).getByText('Cash Call - Awaiting Payment').first()).toBeVisible();
+  // staff words for the states, not the investor's allocation labels (decision 019)
+  await page.getByRole('option', { name: 'Called', exact: true }).click();
+  await expect(investmentsTable(page).getByText('Called', { exact: true }).first()).toBeVisible();
+  await expect(investmentsTable(page).getByText('Reserved', { exact: true })).toHaveCount(0);
   await expect(investmentsTable(page).getByText('My Reserved Allocations')).toHaveCount(0);
 });
 
@@ -90,6 +92,7 @@ test('an investor reserves, is called, pays; staff complete the round and the ho
     closing_date: daysFromNow(30),
   })) as Data<{ id: number }>;
   const id = created.data.id;
+  await attachReadingDocuments(page, id);
   await api(page, 'POST', `/api/opportunities/${id}/transition`, { status: 2 });
   const olivia = await userByEmail(page, 'investor@portico.test');
   // The other commitment: a second demo investor's, recorded by staff.
@@ -116,7 +119,7 @@ test('an investor reserves, is called, pays; staff complete the round and the ho
     await startInvesting(portal.page);
     const reserved = await confirmAmount(portal.page, '5000.00');
     expect(reserved.status, JSON.stringify(reserved.body)).toBe(201);
-    await expectReservedAllocation(portal.page, name, '4,000', '£5,000');
+    await expectReservedAllocation(portal.page, name, '4,000', '£5,000.00');
     // Her confirmation read, the cash call's notification has to arrive live.
     await api(portal.page, 'POST', '/api/notifications/user/mark-read');
     await portal.page.reload();
@@ -134,7 +137,7 @@ test('an investor reserves, is called, pays; staff complete the round and the ho
     await bankDialog.getByLabel('Account number').fill('12345678');
     await bankDialog.getByRole('button', { name: 'Save' }).click();
     await expect(bankDialog).toBeHidden();
-    await expect(bank).toContainText('401120');
+    await expect(bank).toContainText('40-11-20');
 
     await page.getByRole('button', { name: 'Issue cash call' }).click();
     const call = page.getByRole('dialog', { name: 'Issue a cash call' });
@@ -142,8 +145,8 @@ test('an investor reserves, is called, pays; staff complete the round and the ho
     await call.getByLabel('Due date').fill(daysFromNow(14));
     await call.getByRole('button', { name: 'Issue cash call' }).click();
     await expect(call).toBeHidden();
-    await expect(rowOf(page, 'investor@portico.test')).toContainText('Cash Call - Awaiting Payment');
-    await expect(rowOf(page, other.name)).toContainText('My Reserved Allocations');
+    await expect(rowOf(page, 'investor@portico.test')).toContainText('Called');
+    await expect(rowOf(page, other.name)).toContainText('Reserved');
 
     // The investor hears of it live.
     await expect(bell).toHaveAccessibleName(/^Notifications, \d+ unread$/, { timeout: 20_000 });
@@ -158,13 +161,13 @@ test('an investor reserves, is called, pays; staff complete the round and the ho
     await rowOf(page, 'investor@portico.test')
       .getByRole('button', { name: /^Actions for/ })
       .click();
-    await page.getByRole('menuitem', { name: 'Record payment' }).click();
+    await page.getByRole('menuitem', { name: 'Book payment' }).click();
     const pay = page.getByRole('dialog', { name: 'Record a payment' });
     await expect(pay.getByLabel('Amount received (£)')).toHaveValue('5000.00');
     await pay.getByLabel('Reference').fill('FPS 0001');
     await pay.getByRole('button', { name: 'Record payment' }).click();
     await expect(pay).toBeHidden();
-    await expect(rowOf(page, 'investor@portico.test')).toContainText('Cash Call - Payment Received');
+    await expect(rowOf(page, 'investor@portico.test')).toContainText('Paid');
 
     // Closed, then completion is refused while the other commitment is unpaid.
     await transitionTo(page, 'Closed');
@@ -208,7 +211,7 @@ test('an investor reserves, is called, pays; staff complete the round and the ho
       .getByRole('table', { name: 'Holdings' })
       .getByRole('row')
       .filter({ hasText: `${name} Ltd` });
-    await expect(holding).toContainText('£5,000');
+    await expect(holding).toContainText('£5,000.00');
     await expect(holding).toContainText('1.00×');
     await expect(holding).toContainText('0.0%');
     await holding.getByRole('link', { name: `${name} Ltd` }).click();

@@ -14,7 +14,7 @@ import {
   refusedTransition,
   transitionTo,
 } from './support/lifecycle';
-import { daysFromNow, fillContent } from './support/opportunities';
+import { daysFromNow, fillContent, uploadPublicDocument } from './support/opportunities';
 import { logIn } from './support/session';
 
 /**
@@ -58,6 +58,8 @@ test('a deal becomes an opportunity published to a client group, whose investor 
   const missing = await refusedTransition(page, 'Live - Internal');
   expect(missing.join(' ')).toMatch(/minimum investment/i);
   expect(missing.join(' ')).toMatch(/closing date/i);
+  // Nor without what investors read before committing (issue 18).
+  expect(missing.join(' ')).toMatch(/information memorandum/i);
 
   // Completed: the raise, the terms and the page's content.
   await details.getByLabel('Maximum raise').fill('900000');
@@ -69,6 +71,8 @@ test('a deal becomes an opportunity published to a client group, whose investor 
   await details.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Changes saved').first()).toBeVisible();
   await fillContent(page, { keyPoint: 'Grid-scale storage contracts with two UK utilities' });
+  await uploadPublicDocument(page, 'Kestrel Grid IM.pdf', 'Information memorandum');
+  await uploadPublicDocument(page, 'Kestrel Grid terms.pdf', 'Investment terms');
 
   // Invited to a client group, then published Live - Internal: the group's investor hears at once.
   await inviteGroup(page, 'Syndicate members');

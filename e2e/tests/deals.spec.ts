@@ -60,7 +60,7 @@ test.describe('the deal board', () => {
       name: 'Kelpie Robotics Seed',
       amount: '650,000',
     });
-    await expect(page.getByText('£650,000')).toBeVisible();
+    await expect(page.getByText('£650,000.00')).toBeVisible();
     const activity = await dealActivity(page, id);
     await expect(activity).toContainText('Added to Venture deal flow in Sourced', PAGE_LOAD);
     await openBoard(page, 'Venture deal flow');

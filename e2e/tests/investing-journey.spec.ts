@@ -38,12 +38,12 @@ test.describe('the investing journey', () => {
     // £1,000.30 at £0.40 buys 2,500 whole shares: £1,000 is reserved.
     await page.getByRole('textbox', { name: /Amount to invest/ }).fill('1000.30');
     await expect(
-      page.getByText('2,500 shares at £0.40: £1,000 (rounded down to whole shares).'),
+      page.getByText('2,500 shares at £0.40: £1,000.00 (rounded down to whole shares).'),
     ).toBeVisible();
     const answer = await confirmAmount(page, '1000.30');
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(answer.body.data).toMatchObject({ amount: '1000.00', shares: '2500.000000', status: 'reserved' });
-    await expectReservedAllocation(page, LIVE_EXTERNAL.name, '2,500', '£1,000');
+    await expectReservedAllocation(page, LIVE_EXTERNAL.name, '2,500', '£1,000.00');
   });
 
   test('an amount below the minimum, and one above what remains, are refused with the server’s reason', async ({
@@ -66,7 +66,7 @@ test.describe('the investing journey', () => {
     await page.goto('/investor/investments');
     const section = page.getByRole('region', { name: 'My Reserved Allocations' });
     await expect(section).toBeVisible();
-    await expect(section.getByText('£100', { exact: true })).toHaveCount(0);
+    await expect(section.getByText('£100.00', { exact: true })).toHaveCount(0);
   });
 
   test('a first-time investor sees the personalised warning, waits out the cooling-off, then invests', async ({
@@ -96,6 +96,6 @@ test.describe('the investing journey', () => {
     await startInvesting(page);
     const answer = await confirmAmount(page, '600.00');
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    await expectReservedAllocation(page, LIVE_EXTERNAL.name, '1,500', '£600');
+    await expectReservedAllocation(page, LIVE_EXTERNAL.name, '1,500', '£600.00');
   });
 });

@@ -17,7 +17,14 @@ test('a new investor categorises, uploads the sign-up documents, staff approve t
 
   const state = await categoriseAsRestricted(page);
   const documents = await uploadRequiredDocuments(page);
-  expect(documents).toEqual(['Proof of identity', 'Proof of address', 'Source of funds']);
+  // Proof of identity and of address are the identity check's files: sent once, with the check (issue 18).
+  expect(documents).toEqual(['Source of funds']);
+  for (const evidence of ['Proof of identity', 'Proof of address'])
+    await expect(
+      page
+        .getByRole('article', { name: evidence })
+        .getByRole('link', { name: 'Send it on the Identity page' }),
+    ).toHaveAttribute('href', '/investor/profile/identity');
 
   // Staff, in a browser of their own, review on the investor's record.
   const staff = await browser.newContext();

@@ -13,10 +13,10 @@ async function harbourLane(page: Page): Promise<Holding> {
   return holding;
 }
 
-/** "26800.00" → "£26,800", "10.50" → "£10.50": as the portal writes money. */
+/** "26800.00" → "£26,800.00", "10.5" → "£10.50": as the portal writes money. */
 function pounds(value: string) {
   const [whole = '0', pence = '00'] = value.split('.');
-  return `£${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${/^0*$/.test(pence) ? '' : `.${pence}`}`;
+  return `£${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${pence.padEnd(2, '0').slice(0, 2)}`;
 }
 
 const figure = (page: Page, label: string) =>
@@ -56,9 +56,10 @@ test.describe('the investor’s portfolio', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Harbour Lane Coffee Roasters Ltd' }),
     ).toBeVisible();
-    await expect(figure(page, 'Current value')).toHaveText('£7,250');
+    await expect(figure(page, 'Current value')).toHaveText('£7,250.00');
     await expect(figure(page, 'Multiple')).toHaveText('1.23×');
-    await expect(figure(page, 'IRR')).toHaveText(/^\d[\d,]*\.\d%$/);
+    // held under twelve months (its money came in about 170 days ago): the return to date, not an IRR
+    await expect(figure(page, 'Return to date')).toHaveText(/^−?\d[\d,]*\.\d%$/);
     const transactions = page.getByRole('table', { name: 'Transactions' });
     await expect(transactions.getByRole('cell', { name: 'Allotment' })).toBeVisible();
     await expect(transactions.getByRole('cell', { name: 'Dividend' })).toBeVisible();
@@ -88,7 +89,7 @@ test.describe('the investor’s portfolio', () => {
 
     // the investor's value follows: 5,000 × £2.00
     await page.reload();
-    await expect(figure(page, 'Current value')).toHaveText('£10,000');
+    await expect(figure(page, 'Current value')).toHaveText('£10,000.00');
     expect((await harbourLane(page)).value).toBe('10000.00');
   });
 

@@ -29,7 +29,7 @@ test.describe('pre-emption on a new round', () => {
     const roundId = data[0]?.id;
     expect(roundId).toBeDefined();
     await admin.goto(`/admin/investments/opportunities/${String(roundId)}/pre-emption`);
-    const holders = admin.getByRole('table', { name: 'Holders' });
+    const holders = admin.getByRole('table', { name: 'Holders', exact: true });
     await expect(holders).toBeVisible();
     await expect(holders.getByRole('row')).not.toHaveCount(1);
     await expect(holders).toContainText('Awaiting');

@@ -43,17 +43,24 @@ import { dealsRoutes } from './modules/deals/deals.routes';
 import { createDealsService } from './modules/deals/deals.service';
 import { clientGroupsRoutes } from './modules/client-groups/client-groups.routes';
 import { createClientGroupsService } from './modules/client-groups/client-groups.service';
+import { createIdempotency } from './platform/http/idempotency';
 import { investingRoutes } from './modules/investing/investing.routes';
 import { createInvestingService } from './modules/investing/investing.service';
 import { investmentTransactionsRoutes } from './modules/investment-transactions/investment-transactions.routes';
 import { createInvestmentTransactionsService } from './modules/investment-transactions/investment-transactions.service';
+import { completionRoutes } from './modules/opportunity-lifecycle/completion.routes';
 import { opportunityLifecycleRoutes } from './modules/opportunity-lifecycle/opportunity-lifecycle.routes';
 import { createOpportunityLifecycleService } from './modules/opportunity-lifecycle/opportunity-lifecycle.service';
 import { existingInvestmentsRoutes } from './modules/existing-investments/existing-investments.routes';
 import { createPreEmptionService } from './modules/pre-emption/pre-emption.service';
 import { preEmptionRoutes } from './modules/pre-emption/pre-emption.routes';
+import { capTableRoutes } from './modules/cap-table/cap-table.routes';
+import { createCapTableService } from './modules/cap-table/cap-table.service';
+import { createCapTableImport } from './modules/cap-table/cap-table.import';
 import { createExistingInvestmentsService } from './modules/existing-investments/existing-investments.service';
 import { portfolioRoutes } from './modules/portfolio/portfolio.routes';
+import { repricingRoutes } from './modules/repricing/repricing.routes';
+import { createRepricingService } from './modules/repricing/repricing.service';
 import { createPortfolioService } from './modules/portfolio/portfolio.service';
 import { createNomineesService } from './modules/nominees/nominees.service';
 import { classificationsRoutes } from './modules/attributes/classifications.routes';
@@ -133,6 +140,7 @@ function services(ctx: AppContext) {
   const auth = createAuthService(ctx, notifications, termsVersion);
   // The CRM's record types, each registered by its module; documents, notes and the rest serve them all.
   const subjects = createSubjectRegistry();
+  const capTable = createCapTableService(ctx);
   const investors = createInvestorsService(ctx, auth, branding);
   subjects.register(investors.subject);
   auth.onRegistered((tx, user) => investors.afterRegistration(tx, user));
@@ -164,20 +172,22 @@ function services(ctx: AppContext) {
   const profileRecords = createProfileRecordsService(ctx, { documents });
   subjects.register(profileRecords.entitySubject);
   for (const job of categorisationJobs(ctx, { investors, notifications, branding })) ctx.scheduler.add(job);
+  const screening = createScreeningService(ctx, { investors, documents, notifications, branding });
   const compliance = createComplianceServices(ctx, {
     subjects,
     investors,
     documents,
     notifications,
     branding,
+    screening,
   });
-  const screening = createScreeningService(ctx, { investors, documents, notifications, branding });
   // Client groups of investors, invited to Live - Internal opportunities (issue 10).
   const clientGroups = createClientGroupsService(ctx);
   subjects.register(clientGroups.subject);
   const opportunityLifecycle = createOpportunityLifecycleService(ctx, {
     notifications,
     terminology: branding.terminology,
+    investmentTermsRequired: () => branding.isEnabled('investmentTerms'),
   });
   clientGroups.onMembersAdded((tx, actor, groupId, userIds) =>
     opportunityLifecycle.notifyNewGroupMembers(tx, actor, groupId, userIds),
@@ -230,6 +240,11 @@ function services(ctx: AppContext) {
     }),
     existingInvestments: createExistingInvestmentsService(ctx),
     preEmption: createPreEmptionService(ctx, { notifications }),
+    // Idempotency-Key for the money endpoints (decision 019).
+    idempotency: createIdempotency(ctx),
+    repricing: createRepricingService(ctx, { notifications }),
+    capTable,
+    capTableImport: createCapTableImport(ctx, capTable),
   };
 }
 
@@ -273,11 +288,14 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     customAttributesRoutes(wired.customAttributes, wired.attributeValues, wired.subjects),
     clientGroupsRoutes(wired.clientGroups),
     opportunityLifecycleRoutes(wired.opportunityLifecycle, wired.opportunities),
-    investingRoutes(wired.investing),
-    investmentTransactionsRoutes(wired.investmentTransactions),
+    completionRoutes(ctx),
+    investingRoutes(wired.investing, wired.idempotency),
+    investmentTransactionsRoutes(wired.investmentTransactions, wired.idempotency),
     portfolioRoutes(wired.portfolio),
     existingInvestmentsRoutes(wired.existingInvestments),
     preEmptionRoutes(wired.preEmption),
+    repricingRoutes(wired.repricing),
+    capTableRoutes(wired.capTable, wired.capTableImport),
   ] as FastifyPluginAsync[];
 }
 

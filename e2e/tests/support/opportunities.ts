@@ -129,3 +129,17 @@ export async function previewOpportunity(page: Page) {
   await expect(page).toHaveURL(/\/details\/preview$/);
   await expect(page.getByRole('status').filter({ hasText: 'Preview' })).toBeVisible();
 }
+
+/**
+ * On an opportunity's page: uploads a public PDF filed under a category. An opportunity goes live only
+ * with its information memorandum, and, when investors accept terms, its investment terms (issue 18).
+ */
+export async function uploadPublicDocument(page: Page, name: string, category: string) {
+  await page.getByLabel('Choose files').setInputFiles({ name, mimeType: 'application/pdf', buffer: PDF });
+  await page.getByRole('radio', { name: 'Public' }).check();
+  // The uploader's category box (the opportunity's own Category is a field of its details form).
+  await page.getByPlaceholder('e.g. Identity').fill(category);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Upload 1 file' }).click();
+  await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
+}

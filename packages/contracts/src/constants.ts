@@ -13,4 +13,6 @@ export * from './branding-defaults';
 export * from './notification-kinds';
 export * from './user-defaults';
 export * from './money';
+export * from './money-display';
 export * from './investments/opportunity-status';
+export * from './investments/opportunity-documents';

@@ -23,5 +23,7 @@ export * from './schemas/notifications';
 export * from './countries';
 export * from './crm';
 export * from './money';
+export * from './money-display';
+export * from './currencies';
 export * from './investments';
 export * from './attributes';

@@ -37,6 +37,11 @@ export interface ListColumn<Key extends string = string> {
   readonly label: string;
   /** shown until someone chooses otherwise */
   readonly default: boolean;
+  /**
+   * Money, a decimal string: an Excel export writes it as a number formatted as money in the record's
+   * currency (its `currency`, GBP without one); a CSV writes the plain decimal.
+   */
+  readonly money?: true;
 }
 
 export type FilterValue = string | boolean | Array<string | boolean>;

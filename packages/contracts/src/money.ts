@@ -14,8 +14,8 @@ function parts(value: string): [string, string] {
   return [whole.replace(/^0+(?=\d)/, ''), fraction.replace(/0+$/, '')];
 }
 
-/** -1, 0 or 1 as a < b, a = b, a > b, for two non-negative decimal strings. */
-export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+/** -1, 0 or 1 as |a| < |b|, |a| = |b|, |a| > |b|: the digits only. */
+function compareMagnitude(a: string, b: string): -1 | 0 | 1 {
   const [aWhole, aFraction] = parts(a);
   const [bWhole, bFraction] = parts(b);
   if (aWhole.length !== bWhole.length) return aWhole.length < bWhole.length ? -1 : 1;
@@ -27,11 +27,30 @@ export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
   return x < y ? -1 : 1;
 }
 
+/**
+ * -1, 0 or 1 as a < b, a = b, a > b, for two decimal strings that may carry a leading "-" (a
+ * difference such as the room left in a round can be negative); "-0" equals "0".
+ */
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  const aNegative = a.startsWith('-') && !isZeroDecimal(a);
+  const bNegative = b.startsWith('-') && !isZeroDecimal(b);
+  if (aNegative !== bNegative) return aNegative ? -1 : 1;
+  const magnitude = compareMagnitude(a.replace(/^-/, ''), b.replace(/^-/, ''));
+  if (!aNegative || magnitude === 0) return magnitude;
+  return magnitude === 1 ? -1 : 1;
+}
+
+/** The larger of two decimal strings (either may be negative). */
+export function maxDecimal(a: string, b: string): string {
+  return compareDecimal(a, b) >= 0 ? a : b;
+}
+
 /** A decimal string with exactly `places` decimals (padding only; callers validate the precision). */
 export function toFixedDecimal(value: string, places: number): string {
-  const [whole, fraction] = parts(value);
-  if (places === 0) return whole;
-  return `${whole}.${fraction.padEnd(places, '0').slice(0, places)}`;
+  const negative = value.startsWith('-');
+  const [whole, fraction] = parts(negative ? value.slice(1) : value);
+  const fixed = places === 0 ? whole : `${whole}.${fraction.padEnd(places, '0').slice(0, places)}`;
+  return negative && !isZeroDecimal(fixed) ? `-${fixed}` : fixed;
 }
 
 /*
@@ -107,6 +126,19 @@ export function wholeSharesFor(amount: string, sharePrice: string): string {
 /** What a number of shares costs at a share price, in pence rounded half up. */
 export function costOfShares(shares: string, sharePrice: string): string {
   return multiplyDecimal(shares, sharePrice, 2, 'half-up');
+}
+
+/**
+ * The most whole digits a share count may have: shares are stored as numeric(20,6), so 14 whole digits
+ * (99,999,999,999,999 shares). A share price so small that an amount buys more is refused (a 422 on
+ * the share price or the amount), never left for the database to reject.
+ */
+export const SHARES_MAX_WHOLE_DIGITS = 14;
+
+/** True when a non-negative share count fits its column (at most 14 whole digits). */
+export function sharesFit(shares: string): boolean {
+  const [whole] = parts(shares.startsWith('-') ? shares.slice(1) : shares);
+  return whole.length <= SHARES_MAX_WHOLE_DIGITS;
 }
 
 /** True for "0", "0.00", "-0". */

@@ -2,7 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerInputSchema } from './schemas/auth';
 import { pathIdSchema } from './schemas/common';
-import { fieldErrorsFromZod, validationBody } from './validation';
+import {
+  cashCallInputSchema,
+  createContactInputSchema,
+  createInvestorInputSchema,
+  createOpportunityInputSchema,
+  createOrganisationApplicationInputSchema,
+  createOrganisationInputSchema,
+  documentSignatureInputSchema,
+  manualInvestmentInputSchema,
+  paymentInputSchema,
+  refundInputSchema,
+  subscriptionInputSchema,
+  updateProfileInputSchema,
+} from './index';
+import { attributeName, FIELD_LABELS, fieldErrorsFromZod, validationBody } from './validation';
 
 const errorsOf = (schema: z.ZodType, input: unknown) => {
   const result = schema.safeParse(input);
@@ -62,6 +76,58 @@ describe('Laravel-style validation messages', () => {
     );
     expect(validationBody({ a: ['First.'], b: ['Second.'] }).message).toBe('First. (and 1 more error)');
     expect(validationBody({ a: ['Only.'] }).message).toBe('Only.');
+  });
+});
+
+describe('field names as the forms label them', () => {
+  it('names a field by its label, not its key', () => {
+    expect(errorsOf(z.object({ ni_number: z.string() }), {})).toEqual({
+      ni_number: ['The National Insurance number field is required.'],
+    });
+    expect(errorsOf(z.object({ dob: z.string() }), {})).toEqual({
+      dob: ['The date of birth field is required.'],
+    });
+    expect(attributeName(['bank_sort_code'])).toBe('sort code');
+    expect(attributeName(['holders', 2, 'user_id'])).toBe('investor');
+    // a key whose words are its label reads as its words
+    expect(attributeName(['first_name'])).toBe('first name');
+  });
+
+  /*
+   * The main forms' keys (investor, contact, organisation, opportunity, manual investment, payment, refund,
+   * cash call, profile, membership, onboarding's signature, joining an organisation): each is audited
+   * against the label its form shows, and is either in FIELD_LABELS or here, read as its own words.
+   */
+  const READ_AS_THEIR_WORDS = new Set([
+    'title', 'first_name', 'last_name', 'email', 'phone', 'date_of_birth', 'nationality', 'postcode',
+    'country', 'client_type', 'source', 'send_invitation', 'name', 'type', 'registration_number', 'website',
+    'slug', 'summary', 'description', 'minimum_investment', 'share_price', 'share_class', 'tax_relief',
+    'closing_date', 'currency', 'holding', 'amount', 'paid', 'note', 'due_date', 'message', 'trading_name',
+    'company_number', 'status', 'notes', 'role', 'company', 'job_title', 'state', 'category',
+    'signature_kind', 'signature', 'consent',
+  ]); // prettier-ignore
+
+  it('has every key of the main forms audited', () => {
+    const schemas = {
+      createInvestorInputSchema,
+      createContactInputSchema,
+      createOrganisationInputSchema,
+      createOpportunityInputSchema,
+      manualInvestmentInputSchema,
+      paymentInputSchema,
+      refundInputSchema,
+      cashCallInputSchema,
+      updateProfileInputSchema,
+      subscriptionInputSchema,
+      documentSignatureInputSchema,
+      createOrganisationApplicationInputSchema,
+    };
+    const unaudited = Object.entries(schemas).flatMap(([name, schema]) =>
+      Object.keys((schema as unknown as { shape: Record<string, unknown> }).shape)
+        .filter((key) => !(key in FIELD_LABELS) && !READ_AS_THEIR_WORDS.has(key))
+        .map((key) => `${name}.${key}`),
+    );
+    expect(unaudited).toEqual([]);
   });
 });
 

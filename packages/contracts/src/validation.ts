@@ -56,10 +56,91 @@ export function laravelMessage(issue: Issue): string {
 
 z.config({ customError: (issue) => laravelMessage(issue) });
 
-/** "password_confirmation" → "password confirmation"; "items.2.name" → "name". */
+/**
+ * A field's name as its form labels it, where the key's words are not that label: "ni_number" is the
+ * "National Insurance number", "user_id" the "investor". Written as they read inside a sentence ("The
+ * date of birth field is required."), so lower case but for names and initials. Every key of the main
+ * forms (investor, organisation, opportunity, manual investment, payment, profile, onboarding) whose words
+ * differ from its label is here (validation.test.ts checks the forms' keys against it); a key whose words
+ * are its label ("first_name": "first name") needs no entry.
+ */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  // people: investors, contacts, the investor's own profile, onboarding
+  ni_number: 'National Insurance number',
+  utr: 'UTR',
+  dob: 'date of birth',
+  lead_status_id: 'lead status',
+  owner_id: 'owner',
+  adviser_id: 'adviser',
+  client_group_id: 'client group',
+  organisation_id: 'organisation',
+  contact_id: 'contact',
+  assignee_id: 'assignee',
+  role_id: 'role',
+  signer_name: 'full name',
+  typed: 'signature',
+  address_line_1: 'address line 1',
+  address_line_2: 'address line 2',
+  city: 'town or city',
+  // bank details (an investor's own account and an opportunity's)
+  bank_account_name: 'account name',
+  bank_sort_code: 'sort code',
+  bank_account_number: 'account number',
+  bank_iban: 'IBAN',
+  bank_swift: 'SWIFT/BIC',
+  // organisations
+  proposed_name: 'organisation name',
+  proposed_type: 'type',
+  fca_number: 'FCA number',
+  // opportunities
+  company_name: 'company',
+  target_amount: 'target raise',
+  maximum_amount: 'maximum raise',
+  investment_type_id: 'investment type',
+  investment_sub_type_id: 'investment sub-type',
+  industry_id: 'industry',
+  investment_category_id: 'investment category',
+  investment_character_id: 'investment character',
+  existing_investment_id: 'existing investment',
+  pre_emption_of_id: 'existing investment',
+  ends_on: 'end of the pre-emption window',
+  terms_url: 'terms URL',
+  risk_warning_text: 'risk summary',
+  // manual investments, payments, refunds, cash calls
+  user_id: 'investor',
+  opportunity_id: 'opportunity',
+  investment_id: 'investment',
+  investment_ids: 'investments',
+  invested_on: 'date invested',
+  received_on: 'date received',
+  refunded_on: 'date refunded',
+  allotted_on: 'allotment date',
+  reference: 'payment reference',
+  // share prices and holdings
+  price: 'price per share',
+  effective_on: 'date',
+  occurred_on: 'date',
+  period: 'period ending',
+  kpi_category_id: 'category',
+  // memberships
+  plan_name: 'plan',
+  started_at: 'start date',
+  renews_at: 'renewal date',
+  // pipelines and deals
+  pipeline_id: 'pipeline',
+  stage_id: 'stage',
+  duration_minutes: 'duration in minutes',
+  due_at: 'due date',
+  occurred_at: 'date',
+  logo_alt: 'logo alternative text',
+  compliance_tries: 'allowed tries',
+};
+
+/** "ni_number" → "National Insurance number" (FIELD_LABELS), "password_confirmation" → "password confirmation"; "items.2.name" → "name". */
 export function attributeName(path: readonly PropertyKey[]): string {
   const named = [...path].reverse().find((segment) => typeof segment === 'string' && !/^\d+$/.test(segment));
-  return typeof named === 'string' ? named.replace(/_/g, ' ') : 'value';
+  if (typeof named !== 'string') return 'value';
+  return FIELD_LABELS[named] ?? named.replace(/_/g, ' ');
 }
 
 export type FieldErrors = Record<string, string[]>;

@@ -708,6 +708,13 @@ class CrmDemo {
         REQUIREMENTS.map((requirement, position) => ({
           name: requirement.name,
           description: requirement.description,
+          // Collected once (issue 18): these two are the identity check's files.
+          identity_evidence:
+            requirement.name === 'Proof of identity'
+              ? ('identity_document' as const)
+              : requirement.name === 'Proof of address'
+                ? ('proof_of_address' as const)
+                : null,
           kind: 'upload' as const,
           required: true,
           active: true,

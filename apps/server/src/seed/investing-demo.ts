@@ -1,4 +1,11 @@
-import { addDecimal, compareDecimal, divideDecimal, ROLES, wholeSharesFor } from '@portico/contracts';
+import {
+  addDecimal,
+  compareDecimal,
+  divideDecimal,
+  isZeroDecimal,
+  ROLES,
+  wholeSharesFor,
+} from '@portico/contracts';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
@@ -12,6 +19,8 @@ import {
   type OpportunityRow,
 } from '../db/schema';
 import { committedOf, paymentReferenceFor } from '../modules/investment-transactions/commitments';
+import { insertInvestmentWithMoney } from '../modules/investment-transactions/ledger';
+import { londonDate } from '../platform/time';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -35,7 +44,7 @@ function bankOf(opportunity: OpportunityRow, index: number) {
  * investor2@portico.test holds none. Completed and matured rounds' holdings are seeded with portfolios.
  */
 export async function seedInvestingDemo(ctx: AppContext, now = new Date()) {
-  const day = (offset: number) => new Date(now.getTime() + offset * DAY_MS).toISOString().slice(0, 10);
+  const day = (offset: number) => londonDate(new Date(now.getTime() + offset * DAY_MS));
   const at = (offset: number) => new Date(now.getTime() + offset * DAY_MS);
 
   await ctx.db.transaction(async (tx) => {
@@ -75,7 +84,13 @@ export async function seedInvestingDemo(ctx: AppContext, now = new Date()) {
       await tx
         .update(investments)
         .set({ user_id: others[0].id })
-        .where(and(eq(investments.user_id, investor2.id), inArray(investments.opportunity_id, roundIds)));
+        .where(
+          and(
+            eq(investments.user_id, investor2.id),
+            inArray(investments.opportunity_id, roundIds),
+            eq(investments.paid_amount, '0'),
+          ),
+        );
 
     const insert = async (values: typeof investments.$inferInsert) => {
       const [row] = await tx.insert(investments).values(values).returning();
@@ -97,7 +112,8 @@ export async function seedInvestingDemo(ctx: AppContext, now = new Date()) {
       // Theirs stays as the demo needs: other states move to other investors.
       if (others[1])
         for (const row of mine.filter(
-          (row) => row.status !== 'reserved' && row.status !== 'awaiting_payment',
+          (row) =>
+            row.status !== 'reserved' && row.status !== 'awaiting_payment' && isZeroDecimal(row.paid_amount),
         ))
           await tx.update(investments).set({ user_id: others[1].id }).where(eq(investments.id, row.id));
       const wanted: Array<'reserved' | 'awaiting_payment'> = ['reserved', 'awaiting_payment'];
@@ -133,21 +149,25 @@ export async function seedInvestingDemo(ctx: AppContext, now = new Date()) {
       const investorRow = others[3 + offset];
       if (!round?.minimum_investment || !investorRow || !(await hasRoom(round, round.minimum_investment)))
         continue;
-      await insert({
-        opportunity_id: round.id,
-        user_id: investorRow.id,
-        amount: round.minimum_investment,
-        status: 'paid',
-        type,
-        invested_on: day(-20),
-        paid_amount: '0',
-        recorded_by: staffId,
-        note:
-          type === 'manual'
-            ? 'Agreed at the investor evening; paid by bank transfer.'
-            : 'Founder’s friend, off the platform.',
-        created_at: at(-20),
-      });
+      await insertInvestmentWithMoney(
+        tx,
+        {
+          opportunity_id: round.id,
+          user_id: investorRow.id,
+          amount: round.minimum_investment,
+          status: 'paid',
+          type,
+          invested_on: day(-20),
+          paid_at: at(-20),
+          recorded_by: staffId,
+          note:
+            type === 'manual'
+              ? 'Agreed at the investor evening; paid by bank transfer.'
+              : 'Founder’s friend, off the platform.',
+          created_at: at(-20),
+        },
+        { received_on: day(-20), reference: 'Bank transfer', recorded_by: staffId },
+      );
     }
 
     // Every commitment has its payment reference, a date, and the whole shares its amount buys at the
@@ -162,33 +182,18 @@ export async function seedInvestingDemo(ctx: AppContext, now = new Date()) {
           .update(investments)
           .set({
             payment_reference: row.payment_reference ?? paymentReferenceFor(row.opportunity_id, row.id),
-            invested_on: row.invested_on ?? row.created_at.toISOString().slice(0, 10),
+            invested_on: row.invested_on ?? londonDate(row.created_at),
             shares,
           })
           .where(eq(investments.id, row.id));
     }
 
-    // Paid ones have their payment, in full.
+    // Paid ones have their payment, in full, booked on the ledger when they were made (never before
+    // their commitment: the payment is dated on or after the day the investment was made).
     const paid = all.filter(
       (row) => row.status === 'paid' && compareDecimal(row.paid_amount, row.amount) !== 0,
     );
-    for (const row of paid) {
-      await tx
-        .update(investments)
-        .set({
-          paid_amount: row.amount,
-          paid_at: at(-5),
-          called_at: row.type === 'platform' ? at(-10) : null,
-        })
-        .where(eq(investments.id, row.id));
-      await tx.insert(investmentPayments).values({
-        investment_id: row.id,
-        amount: row.amount,
-        received_on: row.type === 'platform' ? day(-5) : day(-20),
-        reference: `FPS ${paymentReferenceFor(row.opportunity_id, row.id)}`,
-        recorded_by: staffId,
-      });
-    }
+    if (paid.length > 0) throw new Error('a paid demo investment without its payment');
 
     // Awaiting payment ones were called, a cash call per round; the first other investor's is part paid.
     const awaiting = all.filter((row) => row.status === 'awaiting_payment' && !row.cash_call_id);
@@ -216,7 +221,13 @@ export async function seedInvestingDemo(ctx: AppContext, now = new Date()) {
         .where(eq(investments.id, row.id));
     }
     const partly = awaiting.find((row) => row.user_id !== investor?.id);
-    if (partly) await partPay(tx, partly, day(-1), staffId);
+    if (partly)
+      await partPay(
+        tx,
+        partly,
+        laterOf(day(-1), partly.invested_on ?? londonDate(partly.created_at)),
+        staffId,
+      );
 
     // A closed round's cancelled commitment whose money went back.
     const closed = rounds.find((round) => round.status === 4);
@@ -238,34 +249,46 @@ export async function seedInvestingDemo(ctx: AppContext, now = new Date()) {
         )[0]
       : undefined;
     if (refunded) {
-      await tx.insert(investmentPayments).values({
-        investment_id: refunded.id,
-        kind: 'refund',
-        amount: refunded.paid_amount,
-        received_on: day(-2),
-        reference: 'Returned: the investor could not claim EIS relief',
-        recorded_by: staffId,
-      });
+      const on = laterOf(day(-2), refunded.invested_on ?? londonDate(refunded.created_at));
       await tx
         .update(investments)
         .set({
           status: 'cancelled',
           cancelled_at: at(-3),
           cancel_reason: 'The investor could not claim EIS relief on this round.',
-          paid_amount: '0',
-          refunded_at: at(-2),
         })
+        .where(eq(investments.id, refunded.id));
+      await tx.insert(investmentPayments).values({
+        investment_id: refunded.id,
+        opportunity_id: refunded.opportunity_id,
+        user_id: refunded.user_id,
+        kind: 'refund',
+        amount: refunded.paid_amount,
+        paid_delta: `-${refunded.paid_amount}`,
+        received_on: on,
+        reference: 'Returned: the investor could not claim EIS relief',
+        recorded_by: staffId,
+      });
+      await tx
+        .update(investments)
+        .set({ paid_amount: '0', refunded_at: at(-2) })
         .where(eq(investments.id, refunded.id));
     }
   });
 }
+
+/** The later of two dates (YYYY-MM-DD): a payment is never dated before its commitment. */
+const laterOf = (a: string, b: string) => (a > b ? a : b);
 
 /** Half of a called investment's money has come in. */
 async function partPay(tx: DbOrTx, row: InvestmentRow, on: string, staffId: number | null) {
   const half = divideDecimal(row.amount, '2', 2);
   await tx.insert(investmentPayments).values({
     investment_id: row.id,
+    opportunity_id: row.opportunity_id,
+    user_id: row.user_id,
     amount: half,
+    paid_delta: half,
     received_on: on,
     reference: 'First instalment',
     recorded_by: staffId,

@@ -5,7 +5,6 @@ import {
   clientGroups,
   documents,
   industries,
-  investments,
   investmentTypes,
   opportunities,
   opportunityFaqs,
@@ -16,6 +15,8 @@ import {
   opportunityTeamMembers,
   users,
 } from '../db/schema';
+import { insertInvestmentWithMoney } from '../modules/investment-transactions/ledger';
+import { londonDate } from '../platform/time';
 import { demoPdf } from './demo-files';
 import { namedIds } from './named-ids';
 
@@ -393,6 +394,15 @@ const INVESTMENT_STATES: Array<{ status: InvestmentStatus; type: InvestmentType 
   { status: 'paid', type: 'manual' },
 ];
 
+/** The investment terms of a demo opportunity, as investors read them before accepting. */
+const investmentTermsOf = (company: string) =>
+  [
+    `You subscribe for ordinary shares in ${company} at the share price shown, in whole shares.`,
+    'Your commitment is binding once the cash call is sent; pay the amount called by its due date, or your allocation may be cancelled.',
+    'Shares are issued on completion of the round. Until then your money is held in the client account and returned if the round does not complete.',
+    'Shares in unquoted companies are illiquid: you may not be able to sell them, and you could lose all the money you invest.',
+  ].join('\n\n');
+
 /**
  * Issue 10: twelve opportunities over every status with their pages (description, key points, key dates,
  * team with photos, a gallery image, public and private documents, FAQs), live ones part filled with
@@ -431,7 +441,7 @@ export async function seedOpportunitiesDemo(ctx: AppContext, now = new Date()) {
       .from(users)
       .where(eq(users.email, 'admin@portico.test'));
     const investors = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, email: users.email })
       .from(users)
       .where(and(eq(users.role_id, ROLES.USER), sql`${users.email_verified_at} is not null`))
       .orderBy(asc(users.id))
@@ -455,6 +465,8 @@ export async function seedOpportunitiesDemo(ctx: AppContext, now = new Date()) {
           minimum_investment: item.minimum,
           share_price: item.price,
           share_class: item.shareClass,
+          // The terms investors accept when they invest (investment_terms_enabled), there to read (issue 18).
+          investment_terms: investmentTermsOf(item.company),
           tax_relief: item.relief,
           closing_date: day(item.closesIn),
           industry_id: industryId(item.industry),
@@ -540,13 +552,20 @@ export async function seedOpportunitiesDemo(ctx: AppContext, now = new Date()) {
 
       if (item.filled && investors.length > 0) {
         const amounts = commitments(item.target, item.filled, Math.min(investors.length, 4));
-        await tx.insert(investments).values(
-          amounts.flatMap((amount, position) => {
-            const investor = investors[(index + position) % investors.length];
-            const state = INVESTMENT_STATES[position % INVESTMENT_STATES.length];
-            return investor && state ? [{ opportunity_id: id, user_id: investor.id, amount, ...state }] : [];
-          }),
-        );
+        // A paid commitment holds its money as a ledger payment (decision 019), booked the day it is made.
+        for (const [position, amount] of amounts.entries()) {
+          const state = INVESTMENT_STATES[position % INVESTMENT_STATES.length];
+          // money is booked to whoever holds it: the investing demo keeps investor@ and investor2@ unpaid
+          const payers = investors.filter((row) => !/^investor2?@portico\.test$/.test(row.email));
+          const pool = state?.status === 'paid' && payers.length > 0 ? payers : investors;
+          const investor = pool[(index + position) % pool.length];
+          if (investor && state)
+            await insertInvestmentWithMoney(
+              tx,
+              { opportunity_id: id, user_id: investor.id, amount, ...state },
+              { received_on: londonDate(new Date()) },
+            );
+        }
       }
       if (item.status === 3 && group)
         await tx

@@ -74,4 +74,31 @@ describe('the portfolio demo', () => {
       ).toBe(true);
     }
   });
+
+  it('keeps a corrected price in Old Forge’s history, and values nothing at it', async () => {
+    const [admin] = await t.ctx.db.select().from(users).where(eq(users.email, 'admin@portico.test'));
+    if (!admin) throw new Error('no demo admin');
+    const staff = await t.agent().login(admin, DEMO_PASSWORD);
+    const { data: portfolio } = json<{ data: { holdings: Holding[] } }>(await investor.get('/api/portfolio'));
+    const forge = portfolio.holdings.find((holding) => holding.slug === 'old-forge-brewing');
+    const performance = json<{
+      data: {
+        prices: Array<{
+          id: number;
+          price: string;
+          replaced_at: string | null;
+          superseded_by_id: number | null;
+        }>;
+      };
+    }>(await staff.get(`/api/existing-investments/${String(forge?.opportunity_id)}/performance`)).data;
+    const replaced = performance.prices.filter((row) => row.replaced_at !== null);
+    expect(replaced).toHaveLength(1);
+    const correction = performance.prices.find((row) => row.id === replaced[0]?.superseded_by_id);
+    expect(correction?.replaced_at).toBeNull();
+    // the investor sees only the prices in force
+    const detail = json<{ data: { prices: Array<{ price: string }> } }>(
+      await investor.get(`/api/portfolio/${String(forge?.opportunity_id)}`),
+    ).data;
+    expect(detail.prices.map((row) => row.price)).not.toContain(replaced[0]?.price);
+  });
 });

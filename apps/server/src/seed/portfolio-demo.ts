@@ -3,10 +3,13 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { holdingTransactions, investments, opportunities, sharePrices, users } from '../db/schema';
+import { insertInvestmentWithMoney } from '../modules/investment-transactions/ledger';
 import { formatPrice } from '../platform/money';
+import { londonDate } from '../platform/time';
 
 const DAY_MS = 86_400_000;
-const day = (date: Date) => date.toISOString().slice(0, 10);
+/** The business date of an instant: its London day. */
+const day = (date: Date) => londonDate(date);
 
 /**
  * Each existing demo investment's story after completion: its price moves (months after completion and
@@ -153,7 +156,15 @@ export async function seedPortfolioDemo(ctx: AppContext, now = new Date()) {
             completed_at: completedAt,
           };
         });
-        completed = await tx.insert(investments).values(values).returning();
+        // each holds its money as a ledger payment, received when it was paid (decision 019)
+        completed = [];
+        for (const value of values)
+          completed.push(
+            await insertInvestmentWithMoney(tx, value, {
+              received_on: londonDate(value.paid_at),
+              reference: value.payment_reference,
+            }),
+          );
       }
 
       // the allotment of each completed investment, and the round's price
@@ -198,13 +209,32 @@ export async function seedPortfolioDemo(ctx: AppContext, now = new Date()) {
             ]
           : []),
       ].filter((point) => point.effective_on <= day(now));
-      await tx.insert(sharePrices).values(
-        prices.map((point) => ({
-          ...point,
+      const inserted = await tx
+        .insert(sharePrices)
+        .values(
+          prices.map((point) => ({
+            ...point,
+            opportunity_id: opportunity.id,
+            created_by: admin?.id ?? null,
+          })),
+        )
+        .returning();
+      // prices are append-only (issue 18): Old Forge's first valuation was entered wrong and corrected,
+      // and the Performance tab shows the mistaken price beside its correction
+      const correction = inserted.find((row) => row.kind === 'valuation');
+      if (opportunity.slug === 'old-forge-brewing' && correction)
+        await tx.insert(sharePrices).values({
           opportunity_id: opportunity.id,
+          effective_on: correction.effective_on,
+          price: multiplyDecimal(correction.price, '10', 6),
+          kind: 'valuation',
+          note: correction.note,
           created_by: admin?.id ?? null,
-        })),
-      );
+          created_at: new Date(correction.created_at.getTime() - 60_000),
+          replaced_at: correction.created_at,
+          replaced_by: admin?.id ?? null,
+          superseded_by_id: correction.id,
+        });
 
       const held = new Map<number, string>();
       for (const investment of completed)

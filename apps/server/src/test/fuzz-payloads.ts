@@ -65,7 +65,8 @@ const typesOf = (schema: Schema) =>
   Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
 
 /** Operations that also take multipart/form-data with files. */
-const TAKES_FILES = /\/(documents|onboarding-documents|signature-requests|imports|branding(\/\{id\})?)$/;
+const TAKES_FILES =
+  /\/(documents|onboarding-documents|signature-requests|imports|cap-table\/import|branding(\/\{id\})?)$/;
 const FILE_FIELDS = ['file', 'files', 'logo', 'logoLight', 'favicon'];
 
 /** The payload makers for one document: its schemas resolve against its components. */

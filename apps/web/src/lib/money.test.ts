@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { MONEY_DISPLAY_CASES } from '@portico/contracts';
 import { chartPounds, formatMoney, formatMoneyShort, formatPrice, percentOf, sumMoney } from './money';
 
 describe('money on the page', () => {
-  it('groups thousands, keeps pence only when there are some, and shows a loss with a minus', () => {
-    expect(formatMoney('250000.00')).toBe('£250,000');
+  it("reads every figure of the shared table as the server's emails and exports write it", () => {
+    for (const [value, currency, shown] of MONEY_DISPLAY_CASES)
+      expect(formatMoney(value, currency)).toBe(shown);
+  });
+
+  it('groups thousands, always shows pence, and shows a loss with a minus', () => {
+    expect(formatMoney('250000.00')).toBe('£250,000.00');
     expect(formatMoney('1234567.5')).toBe('£1,234,567.50');
     expect(formatMoney('0.25')).toBe('£0.25');
     expect(formatMoney('-35000.50')).toBe('−£35,000.50');
-    expect(formatMoney('2500', 'EUR')).toBe('€2,500');
+    expect(formatMoney('2500', 'EUR')).toBe('€2,500.00');
     expect(formatMoney(null)).toBe('—');
     expect(formatMoney('lots')).toBe('—');
     expect(formatPrice('1.250000')).toBe('£1.25');

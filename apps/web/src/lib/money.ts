@@ -1,12 +1,14 @@
 // Money arrives as decimal strings ("250000.00", "-35000.50") and is shown, summed and compared without
 // ever becoming a JavaScript float. The one money formatter of the web app.
-import { sumDecimals } from '@portico/contracts';
+import {
+  currencyPrefix,
+  formatMoney as sharedFormatMoney,
+  formatSharePrice,
+  MINUS,
+  sumDecimals,
+} from '@portico/contracts/constants';
 
-const SYMBOLS: Record<string, string> = { GBP: '£', EUR: '€', USD: '$' };
 const MONEY = /^(-)?(\d+)(?:\.(\d+))?$/;
-
-const symbolOf = (currency: string) => SYMBOLS[currency] ?? `${currency} `;
-const grouped = (whole: string) => whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** Pence as an exact integer (undefined for anything that is not a decimal string). */
 function pence(value: string): bigint | undefined {
@@ -18,26 +20,16 @@ function pence(value: string): bigint | undefined {
 }
 
 /**
- * "250000.50" → "£250,000.50"; whole amounts drop their pence ("£250,000"); a loss reads "−£35,000". An em
- * dash for none.
+ * "250000.5" → "£250,000.50", "-35000" → "−£35,000.00", ("10", "CHF") → "CHF 10.00"; an em dash for none.
+ * The same function the server writes its emails and exports with (@portico/contracts, money-display.ts).
  */
 export function formatMoney(value: string | null | undefined, currency = 'GBP'): string {
-  if (!value) return '—';
-  const amount = pence(value);
-  if (amount === undefined) return '—';
-  const negative = amount < 0n;
-  const size = negative ? -amount : amount;
-  const rest = size % 100n;
-  const text = `${symbolOf(currency)}${grouped(String(size / 100n))}${rest === 0n ? '' : `.${String(rest).padStart(2, '0')}`}`;
-  return negative ? `−${text}` : text;
+  return sharedFormatMoney(value, currency);
 }
 
 /** A share price: up to six decimals, trailing zeros dropped ("1.250000" → "£1.25"). */
 export function formatPrice(value: string | null | undefined, currency = 'GBP'): string {
-  if (!value || !/^\d+(\.\d+)?$/.test(value)) return '—';
-  const [whole = '0', fraction = ''] = value.split('.');
-  const trimmed = fraction.replace(/0+$/, '').padEnd(2, '0');
-  return `${symbolOf(currency)}${grouped(whole)}.${trimmed}`;
+  return formatSharePrice(value, currency);
 }
 
 /** "£1.3m", "£850k": a short amount for a column's heading or a chart's axis. */
@@ -45,8 +37,8 @@ export function formatMoneyShort(value: string, currency = 'GBP'): string {
   const amount = pence(value) ?? 0n;
   const negative = amount < 0n;
   const pounds = (negative ? -amount : amount) / 100n;
-  const sign = negative ? '−' : '';
-  const symbol = symbolOf(currency);
+  const sign = negative ? MINUS : '';
+  const symbol = currencyPrefix(currency);
   if (pounds >= 1_000_000n) {
     const tenths = (pounds + 50_000n) / 100_000n;
     return `${sign}${symbol}${tenths / 10n}${tenths % 10n === 0n ? '' : `.${tenths % 10n}`}m`;

@@ -3,6 +3,7 @@ import { defineListQuery, paginatedSchema } from '../list-query';
 import { idSchema, timestampSchema } from '../schemas/common';
 import { documentSchema } from './documents';
 import { ONBOARDING_STATES } from './investors';
+import { SCREENING_EVIDENCE_FIELDS } from './screening';
 import { personRefSchema } from './subjects';
 
 /**
@@ -39,6 +40,11 @@ export const onboardingRequirementSchema = z
     /** inactive requirements are no longer asked for; their submissions are kept */
     active: z.boolean(),
     position: z.number().int(),
+    /**
+     * The identity check's file that counts as this document (issue 18): the investor sends it once, with
+     * the identity check, and staff review it once, with the check. Null: uploaded on its own.
+     */
+    identity_evidence: z.enum(SCREENING_EVIDENCE_FIELDS).nullable().default(null),
     created_at: timestampSchema,
     updated_at: timestampSchema,
   })
@@ -58,6 +64,7 @@ const requirementShape = {
   required: z.boolean().optional(),
   active: z.boolean().optional(),
   position: z.number().int().min(0).max(10_000).optional(),
+  identity_evidence: z.enum(SCREENING_EVIDENCE_FIELDS).nullable().optional(),
 };
 
 export const newOnboardingRequirementInputSchema = z
@@ -84,6 +91,8 @@ export const onboardingSubmissionSchema = z
     /** why it was rejected; told to the investor */
     reason: z.string().nullable(),
     document_name: z.string().nullable(),
+    /** the identity check whose file this is, reviewed with it (issue 18); null for an upload of its own */
+    screening_check_id: z.number().int().nullable().default(null),
     /** the file with a short-lived link; staff only (null in the investor portal: the file is private) */
     document: documentSchema.nullable(),
     submitted_by: personRefSchema.nullable(),

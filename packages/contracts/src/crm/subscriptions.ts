@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, timestampSchema } from '../schemas/common';
 import { optionalText } from './subjects';
+import { currencySchema } from '../currencies';
 
 /** The investor's membership of the platform, as staff configured it (issue 9). */
 export const SUBSCRIPTION_STATUSES = ['active', 'trial', 'lapsed', 'cancelled'] as const;
@@ -64,12 +65,7 @@ export const subscriptionInputSchema = z
       .transform((value) => (value === '' ? null : value))
       .nullable()
       .optional(),
-    currency: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{3}$/, { error: 'The :attribute field must be a three-letter currency code, e.g. GBP.' })
-      .default('GBP'),
+    currency: currencySchema.default('GBP'),
     notes: optionalText(2000),
   })
   .check((context) => {
@@ -79,7 +75,7 @@ export const subscriptionInputSchema = z
         code: 'custom',
         input: renews_at,
         path: ['renews_at'],
-        message: 'The renews at field must be a date on or after the started at date.',
+        message: 'The renewal date must be on or after the start date.',
       });
   })
   .meta({ id: 'SubscriptionChanges' });

@@ -25,9 +25,53 @@ export const INVESTMENT_STATUS_TERMS: Readonly<Record<InvestmentStatus, string>>
  */
 export const FIRST_INVESTMENT_COOLING_OFF_SECONDS = 24 * 60 * 60;
 
-/** What a payment record is: money in from the investor, or money returned to them. */
-export const PAYMENT_KINDS = ['payment', 'refund'] as const;
+/**
+ * What a ledger entry is (decision 019): a payment (a bank line: it pays the investment and any excess is
+ * held unallocated), a refund of an investment's money, a refund of unallocated money, an application of
+ * unallocated money to an investment, or a reversal of a mistaken entry (with a reason).
+ */
+export const PAYMENT_KINDS = ['payment', 'refund', 'unallocated_refund', 'application', 'reversal'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+export const PAYMENT_KIND_LABELS: Readonly<Record<PaymentKind, string>> = {
+  payment: 'Payment',
+  refund: 'Refund',
+  unallocated_refund: 'Refund of unallocated money',
+  application: 'Unallocated money applied',
+  reversal: 'Reversal',
+};
+
+/** A cash call's state, kept by the database from the investments it called. */
+export const CASH_CALL_STATUSES = ['open', 'paid', 'cancelled'] as const;
+export type CashCallStatus = (typeof CASH_CALL_STATUSES)[number];
+
+/**
+ * THE investment states' moves (decision 019), as opportunities have theirs: a cash call moves reserved to
+ * awaiting payment; the money reaching the amount moves reserved or awaiting payment to paid, and a
+ * reversal taking it below moves paid back (to awaiting payment when it was called, else reserved);
+ * completion moves paid to completed; staff (or the investor, while reserved and holding no money) cancel
+ * anything before completed. Nothing leaves completed or cancelled. The server checks every move here
+ * (`assertMove`); the database ties each state to its money (investments_state_money).
+ */
+export const INVESTMENT_TRANSITIONS: Readonly<Record<InvestmentStatus, readonly InvestmentStatus[]>> = {
+  reserved: ['awaiting_payment', 'paid', 'cancelled'],
+  awaiting_payment: ['paid', 'cancelled'],
+  paid: ['completed', 'awaiting_payment', 'reserved', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+export function canMoveInvestment(from: InvestmentStatus, to: InvestmentStatus): boolean {
+  return INVESTMENT_TRANSITIONS[from].includes(to);
+}
+
+/** What staff call each state (the admin's words; the investor's labels are the terminology's). */
+export const INVESTMENT_STATUS_STAFF_LABELS: Readonly<Record<InvestmentStatus, string>> = {
+  reserved: 'Reserved',
+  awaiting_payment: 'Called',
+  paid: 'Paid',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
 
 /**
  * A point of an existing investment's share-price history: the round's price, a valuation entered by

@@ -4,6 +4,7 @@ import { MONEY_PATTERN, PRICE_PATTERN } from '../money';
 import { idSchema, timestampSchema } from '../schemas/common';
 import { optionalText } from '../crm/subjects';
 import { TAX_RELIEFS } from './opportunity-status';
+import { currencySchema } from '../currencies';
 
 /*
  * Opportunities (DOMAIN.md, Investing; spec §2.1 and §4): the record, its content sections and the list.
@@ -60,6 +61,12 @@ export const opportunitySummarySchema = z
     minimum_investment: z.string().nullable(),
     /** the sum of reserved, awaiting-payment and paid investments (and completed ones: what a completed round raised) */
     committed_amount: z.string(),
+    /**
+     * what is left to invest as the commitment gate measures it (issue 18): the maximum less what is
+     * committed and what pre-emption still holds for holders (for a holder, their own entitlement is not
+     * held against them), never below zero; null without a maximum
+     */
+    remaining_amount: z.string().nullable().optional(),
     share_price: z.string().nullable(),
     share_class: z.string().nullable(),
     tax_relief: z.enum(TAX_RELIEFS).nullable(),
@@ -122,6 +129,8 @@ export const publicDocumentSchema = z
     content_type: z.string(),
     size_bytes: z.number().int(),
     url: z.string(),
+    /** how staff filed it: "Information memorandum" and "Investment terms" matter (issue 18) */
+    category: z.string().nullable().optional(),
   })
   .meta({ id: 'OpportunityPublicDocument' });
 export type PublicDocument = z.infer<typeof publicDocumentSchema>;
@@ -224,6 +233,8 @@ export const createOpportunityInputSchema = z
     share_price: priceInputSchema,
     tax_relief: z.enum(TAX_RELIEFS),
     closing_date: isoDate,
+    /** the currency its money is in (ISO 4217), chosen once: GBP unless given */
+    currency: currencySchema.optional(),
     /**
      * A new round of this existing investment (a completed or matured opportunity): the draft is made
      * with its holders' pre-emption choices, Awaiting, in the same step (decision 015).
@@ -272,10 +283,77 @@ export const OPPORTUNITY_COLUMNS = [
   { key: 'type', label: 'Type', default: false },
   { key: 'industry', label: 'Industry', default: false },
   { key: 'tax_relief', label: 'Tax relief', default: true },
-  { key: 'target_amount', label: 'Target', default: true },
-  { key: 'committed_amount', label: 'Committed', default: true },
-  { key: 'minimum_investment', label: 'Minimum investment', default: false },
+  { key: 'target_amount', label: 'Target', default: true, money: true },
+  { key: 'committed_amount', label: 'Committed', default: true, money: true },
+  { key: 'minimum_investment', label: 'Minimum investment', default: false, money: true },
   { key: 'closing_date', label: 'Closing date', default: true },
   { key: 'created_at', label: 'Added', default: false },
 ] as const satisfies ReadonlyArray<ListColumn<keyof OpportunitySummary>>;
 export type OpportunityColumnKey = (typeof OPPORTUNITY_COLUMNS)[number]['key'];
+
+// ── re-pricing (issue 18, decision 021) ──────────────────────────────────────────────────────────
+
+/** POST /api/opportunities/{id}/repricings: the new share price and why. */
+export const repricingInputSchema = z.object({
+  share_price: priceInputSchema,
+  reason: z
+    .string({ error: 'Give the reason for the re-pricing.' })
+    .trim()
+    .min(1, { error: 'Give the reason for the re-pricing.' })
+    .max(1000, { error: 'The reason may have at most 1000 characters.' }),
+});
+export type RepricingInput = z.infer<typeof repricingInputSchema>;
+
+/** GET /api/opportunities/{id}/repricing-preview?share_price=… */
+export const repricingPreviewQuerySchema = z.object({ share_price: priceInputSchema });
+
+/** One investment a re-pricing recomputes: whole shares at the new price, and their cost. */
+export const repricingLineSchema = z
+  .object({
+    investment_id: idSchema,
+    investor: z.object({ id: idSchema, name: z.string() }),
+    type: z.string(),
+    status: z.string(),
+    paid_amount: z.string(),
+    shares_before: z.string().nullable(),
+    amount_before: z.string(),
+    shares_after: z.string(),
+    amount_after: z.string(),
+    /** why this investment keeps the re-pricing from being made (no whole share, money to refund first) */
+    problem: z.string().nullable(),
+  })
+  .meta({ id: 'RepricingLine' });
+export type RepricingLine = z.infer<typeof repricingLineSchema>;
+
+/** What a re-pricing would do, before it is made. */
+export const repricingPreviewSchema = z
+  .object({
+    opportunity_id: idSchema,
+    currency: z.string(),
+    old_price: z.string().nullable(),
+    new_price: z.string(),
+    committed_before: z.string(),
+    committed_after: z.string(),
+    investments: z.array(repricingLineSchema),
+    /** every reason it would be refused (the 422's messages on share_price); empty when it can be made */
+    problems: z.array(z.string()),
+  })
+  .meta({ id: 'RepricingPreview' });
+export type RepricingPreview = z.infer<typeof repricingPreviewSchema>;
+
+/** A re-pricing made: who, when, why, and each investment before and after. */
+export const repricingSchema = z
+  .object({
+    id: idSchema,
+    opportunity_id: idSchema,
+    old_price: z.string(),
+    new_price: z.string(),
+    reason: z.string(),
+    repriced_by: z.object({ id: idSchema, name: z.string() }).nullable(),
+    created_at: timestampSchema,
+    investments: z.array(
+      repricingLineSchema.omit({ problem: true, paid_amount: true, type: true, status: true }),
+    ),
+  })
+  .meta({ id: 'Repricing' });
+export type Repricing = z.infer<typeof repricingSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { personRefSchema } from '../crm/subjects';
 import { investorRefSchema } from '../crm/organisations';
 import { idSchema, timestampSchema } from '../schemas/common';
+import { allottedOnInputSchema } from './completion-api';
 import { OPPORTUNITY_STATUSES, type OpportunityStatus } from './opportunity-status';
 
 const statusSchema = z
@@ -17,7 +18,7 @@ const statusSchema = z
 
 /** POST /api/opportunities/{id}/transition */
 export const opportunityTransitionInputSchema = z
-  .object({ status: statusSchema })
+  .object({ status: statusSchema, allotted_on: allottedOnInputSchema.optional() })
   .meta({ id: 'NewOpportunityStatus' });
 export type OpportunityTransitionInput = z.input<typeof opportunityTransitionInputSchema>;
 

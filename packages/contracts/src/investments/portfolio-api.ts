@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalText } from '../crm/subjects';
 import { idSchema, timestampSchema } from '../schemas/common';
 import { HOLDING_TRANSACTION_KINDS, SHARE_PRICE_KINDS } from './investing';
+import { RETURN_BASES } from './xirr';
 import { moneyInputSchema, priceInputSchema, publicDocumentSchema } from './opportunities';
 
 /*
@@ -14,7 +15,11 @@ import { moneyInputSchema, priceInputSchema, publicDocumentSchema } from './oppo
  * share price (share_prices, else the opportunity's share price); realised = exits + dividends;
  * unrealised = value − the cost of the shares still held (invested × shares ÷ bought, average cost);
  * MOIC = (value + realised) ÷ invested (2 decimals, null when nothing invested); XIRR over the dated
- * flows (− money in, + money out) plus today's value.
+ * flows (− money in, + money out) plus today's value. Money in is dated by the payments received
+ * (investment_payments), not by the day the round completed. The return shown is the cumulative
+ * return ((value + realised − invested) ÷ invested) until twelve months have passed since the first
+ * money went in, and the XIRR from then: `return_basis` says which. Prices are append-only: only the
+ * current (not replaced) prices on or before today value a holding.
  */
 
 const DATE_MESSAGE = 'The :attribute field must be a date (YYYY-MM-DD).';
@@ -39,6 +44,12 @@ const figuresShape = {
   moic: z.string().nullable(),
   /** annual rate, 6 decimals; null when undefined */
   xirr: z.string().nullable(),
+  /**
+   * the return to show, 6 decimals ("-0.250000" is -25%): the cumulative return while held under twelve
+   * months (return_basis 'cumulative'), else the XIRR ('annualised'); null when undefined
+   */
+  return_rate: z.string().nullable(),
+  return_basis: z.enum(RETURN_BASES),
 };
 
 export const portfolioHoldingSchema = z
@@ -62,11 +73,39 @@ export const portfolioHoldingSchema = z
   .meta({ id: 'PortfolioHolding' });
 export type PortfolioHolding = z.infer<typeof portfolioHoldingSchema>;
 
-export const portfolioTotalsSchema = z.object(figuresShape).meta({ id: 'PortfolioTotals' });
+/** The totals of the holdings in one currency: money is never added across currencies (issue 18). */
+export const portfolioCurrencyTotalsSchema = z
+  .object({ currency: z.string(), ...figuresShape })
+  .meta({ id: 'PortfolioCurrencyTotals' });
+export type PortfolioCurrencyTotals = z.infer<typeof portfolioCurrencyTotalsSchema>;
+
+/**
+ * The portfolio's totals: those of its one currency (currency null and zero figures when nothing is
+ * held). With holdings in several currencies nothing can be added up: every figure is null, and
+ * `totals_by_currency` has a line per currency.
+ */
+export const portfolioTotalsSchema = z
+  .object({
+    currency: z.string().nullable(),
+    invested: z.string().nullable(),
+    value: z.string().nullable(),
+    realised: z.string().nullable(),
+    unrealised: z.string().nullable(),
+    moic: z.string().nullable(),
+    xirr: z.string().nullable(),
+    return_rate: z.string().nullable(),
+    return_basis: z.enum(RETURN_BASES).nullable(),
+  })
+  .meta({ id: 'PortfolioTotals' });
 export type PortfolioTotals = z.infer<typeof portfolioTotalsSchema>;
 
 export const portfolioSchema = z
-  .object({ holdings: z.array(portfolioHoldingSchema), totals: portfolioTotalsSchema })
+  .object({
+    holdings: z.array(portfolioHoldingSchema),
+    totals: portfolioTotalsSchema,
+    /** one line per currency held, in the order the holdings first show it */
+    totals_by_currency: z.array(portfolioCurrencyTotalsSchema),
+  })
   .meta({ id: 'Portfolio' });
 export type Portfolio = z.infer<typeof portfolioSchema>;
 
@@ -79,6 +118,8 @@ export type PortfolioPoint = z.infer<typeof portfolioPointSchema>;
 /** GET /api/portfolio/history: the whole portfolio's points, oldest first. */
 export const portfolioHistorySchema = z.array(portfolioPointSchema);
 
+const personSchema = z.object({ id: idSchema, name: z.string() });
+
 /** A point of a share-price history. */
 export const sharePriceSchema = z
   .object({
@@ -88,8 +129,15 @@ export const sharePriceSchema = z
     price: z.string(),
     kind: z.enum(SHARE_PRICE_KINDS),
     note: z.string().nullable(),
+    /** who entered it (null for the round's price written at completion by a user since deleted) */
+    created_by: personSchema.nullable(),
     created_at: timestampSchema,
     updated_at: timestampSchema,
+    /** when it was corrected or withdrawn (null while it is the current price of its day) */
+    replaced_at: timestampSchema.nullable(),
+    replaced_by: personSchema.nullable(),
+    /** the price that corrected it; null while current, or when it was withdrawn without a successor */
+    superseded_by_id: idSchema.nullable(),
   })
   .meta({ id: 'SharePrice' });
 export type SharePrice = z.infer<typeof sharePriceSchema>;
@@ -139,6 +187,7 @@ export const existingPerformanceSchema = z
     value: z.string(),
     realised: z.string(),
     moic: z.string().nullable(),
+    /** every price, oldest day first, the replaced ones (corrections, withdrawals) beside the current */
     prices: z.array(sharePriceSchema),
   })
   .meta({ id: 'ExistingInvestmentPerformance' });
@@ -154,6 +203,7 @@ export const createSharePriceInputSchema = z
   .meta({ id: 'NewSharePrice' });
 export type CreateSharePriceInput = z.input<typeof createSharePriceInputSchema>;
 
+/** A correction: a NEW price replacing the one named (same day unless `effective_on` moves it). */
 export const updateSharePriceInputSchema = z
   .object({
     effective_on: isoDate.optional(),
@@ -188,30 +238,3 @@ export const createHoldingTransactionInputSchema = z
   })
   .meta({ id: 'NewHoldingTransaction' });
 export type CreateHoldingTransactionInput = z.input<typeof createHoldingTransactionInputSchema>;
-
-/** One holder's line of the cap table (by share class) with its performance at the latest price. */
-export const capTableRowSchema = z
-  .object({
-    investor: z.object({ id: idSchema, name: z.string() }),
-    share_class: z.string(),
-    shares: z.string(),
-    /** of the class, 2 decimals ("12.50" is 12.5%) */
-    percent: z.string(),
-    invested: z.string(),
-    value: z.string(),
-    realised: z.string(),
-    moic: z.string().nullable(),
-  })
-  .meta({ id: 'CapTableRow' });
-export type CapTableRow = z.infer<typeof capTableRowSchema>;
-
-export const capTableSchema = z
-  .object({
-    currency: z.string(),
-    price: z.string().nullable(),
-    price_date: z.string().nullable(),
-    classes: z.array(z.object({ share_class: z.string(), shares: z.string(), invested: z.string() })),
-    holders: z.array(capTableRowSchema),
-  })
-  .meta({ id: 'CapTable' });
-export type CapTable = z.infer<typeof capTableSchema>;

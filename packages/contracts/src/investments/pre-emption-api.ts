@@ -20,8 +20,10 @@ const choiceSchema = z
 export const preEmptionHolderSchema = z
   .object({
     user: z.object({ id: idSchema, name: z.string(), email: z.string() }),
-    /** shares held in the existing investment now */
+    /** shares held in the existing investment now, in the classes that carry pre-emption */
     shares: z.string(),
+    /** of all issued shares carrying pre-emption (platform and off-platform), 2 decimals, reconciled to 100.00 */
+    percent: z.string(),
     /** the pro-rata entitlement in the new round: whole shares at its share price, and their cost */
     entitlement_shares: z.string().nullable(),
     entitlement: z.string().nullable(),
@@ -37,18 +39,46 @@ export const preEmptionHolderSchema = z
   .meta({ id: 'PreEmptionHolder' });
 export type PreEmptionHolder = z.infer<typeof preEmptionHolderSchema>;
 
+/**
+ * A holder off the platform (decision 020): their statutory entitlement is shown to staff, who offer it
+ * off the platform (the company does); it is not held in the platform's round.
+ */
+export const preEmptionOffPlatformHolderSchema = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    kind: z.string(),
+    kind_label: z.string(),
+    share_class: z.string(),
+    shares: z.string(),
+    percent: z.string(),
+    entitlement_shares: z.string().nullable(),
+    entitlement: z.string().nullable(),
+  })
+  .meta({ id: 'PreEmptionOffPlatformHolder' });
+export type PreEmptionOffPlatformHolder = z.infer<typeof preEmptionOffPlatformHolderSchema>;
+
 /** The round's pre-emption, for staff: the existing investment, the window, the holders and totals. */
 export const preEmptionRoundSchema = z
   .object({
     opportunity: z.object({ id: idSchema, name: z.string(), status: z.number().int() }),
     existing_investment: z.object({ id: idSchema, name: z.string() }),
+    /** the offer period: holders choose from opens_on (null: at once) to ends_on (null: while live) */
+    opens_on: z.string().nullable(),
     ends_on: z.string().nullable(),
     /** true while holders' entitlements are held for them (the window has not ended) */
     open: z.boolean(),
     holders: z.array(preEmptionHolderSchema),
+    off_platform: z.array(preEmptionOffPlatformHolderSchema),
     totals: z.object({
+      /** the platform holders' shares carrying pre-emption */
       shares: z.string(),
+      /** every issued share carrying pre-emption, platform and off-platform: the entitlements' denominator */
+      pre_emptive_shares: z.string(),
+      /** the platform holders' entitlements */
       entitlement: z.string(),
+      /** the off-platform holders' entitlements (offered off the platform, not held in the round) */
+      off_platform_entitlement: z.string(),
       /** the entitlements still held for holders: what a non-holder cannot take now */
       outstanding: z.string(),
       by_choice: z.record(z.string(), z.number().int()),
@@ -62,6 +92,7 @@ export const profilePreEmptionSchema = z
   .object({
     opportunity: z.object({ id: idSchema, name: z.string(), slug: z.string(), currency: z.string() }),
     existing_investment: z.object({ id: idSchema, name: z.string() }),
+    opens_on: z.string().nullable(),
     ends_on: z.string().nullable(),
     open: z.boolean(),
     shares: z.string(),
@@ -90,6 +121,11 @@ export type PreEmptionChoiceInput = z.infer<typeof preEmptionChoiceInputSchema>;
 export const preEmptionOpenInputSchema = z
   .object({
     existing_investment_id: idSchema,
+    /** the offer's first day (holders choose from it); left out: kept, or today for a new round */
+    opens_on: z.iso
+      .date({ error: 'The :attribute field must be a date (YYYY-MM-DD).' })
+      .nullable()
+      .optional(),
     ends_on: z.iso.date({ error: 'The :attribute field must be a date (YYYY-MM-DD).' }).nullable().optional(),
   })
   .meta({ id: 'PreEmptionOpenInput' });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bankDetailsFieldsShape, bankDetailsInputShape } from '../schemas/bank-details';
 import { idSchema, timestampSchema } from '../schemas/common';
-import { HOLDING_TYPES } from './investing';
+import { CASH_CALL_STATUSES, HOLDING_TYPES, PAYMENT_KINDS } from './investing';
 import { moneyInputSchema } from './opportunities';
 import { INVESTMENT_STATUSES, INVESTMENT_TYPES } from './opportunity-status';
 
@@ -35,7 +35,15 @@ export type InvestmentHolding = z.infer<typeof investmentHoldingSchema>;
 export const staffInvestmentSchema = z
   .object({
     id: idSchema,
-    opportunity: z.object({ id: idSchema, name: z.string(), stage: z.number().int() }),
+    opportunity: z.object({
+      id: idSchema,
+      name: z.string(),
+      stage: z.number().int(),
+      currency: z
+        .string()
+        .optional()
+        .meta({ description: 'ISO 4217: the currency of every amount of the investment' }),
+    }),
     investor: z.object({ id: idSchema, name: z.string(), email: z.string() }),
     holding: investmentHoldingSchema,
     amount: z.string(),
@@ -58,12 +66,28 @@ export const staffInvestmentSchema = z
   .meta({ id: 'StaffInvestment' });
 export type StaffInvestment = z.infer<typeof staffInvestmentSchema>;
 
-/** What the listed investments add up to: committed (reserved, called, paid), called, received. */
-export const investmentTotalsSchema = z.object({
+/** What investments in one currency add up to: committed (reserved, called, paid), called, received. */
+export const currencyTotalsSchema = z.object({
+  currency: z.string(),
   count: z.number().int(),
   committed: z.string(),
   called: z.string(),
   received: z.string(),
+});
+export type CurrencyTotals = z.infer<typeof currencyTotalsSchema>;
+
+/**
+ * What the listed investments add up to, per currency (never added across currencies): `by_currency` has a
+ * line per currency; the flat figures are that line's when there is one currency, and null when there
+ * are several.
+ */
+export const investmentTotalsSchema = z.object({
+  count: z.number().int(),
+  currency: z.string().nullable().optional(),
+  committed: z.string().nullable(),
+  called: z.string().nullable(),
+  received: z.string().nullable(),
+  by_currency: z.array(currencyTotalsSchema).default([]),
 });
 export type InvestmentTotals = z.infer<typeof investmentTotalsSchema>;
 
@@ -127,6 +151,7 @@ export const cashCallSchema = z
     message: z.string().nullable(),
     investment_ids: z.array(idSchema),
     amount: z.string(),
+    status: z.enum(CASH_CALL_STATUSES).optional(),
     created_at: timestampSchema,
   })
   .meta({ id: 'CashCall' });
@@ -150,25 +175,88 @@ export const cancelInvestmentInputSchema = z
   .meta({ id: 'CancelInvestment' });
 export type CancelInvestmentInput = z.input<typeof cancelInvestmentInputSchema>;
 
-/** POST /api/investments/{id}/refund: the money received goes back (a cancelled investment). */
+/**
+ * POST /api/investments/{id}/refund: a cancelled investment's money goes back, all of it (no amount) or
+ * part of it.
+ */
 export const refundInputSchema = z
   .object({
+    amount: moneyInputSchema.optional(),
     refunded_on: dateInput,
     reference: optionalText(100),
   })
   .meta({ id: 'RefundInvestment' });
 export type RefundInput = z.input<typeof refundInputSchema>;
 
-export const investmentPaymentSchema = z.object({
-  id: idSchema,
-  kind: z.enum(['payment', 'refund']),
-  amount: z.string(),
-  received_on: z.string(),
-  reference: z.string().nullable(),
-  recorded_by: z.object({ id: idSchema, name: z.string() }).nullable(),
-  created_at: timestampSchema,
-});
+/** POST /api/investments/{id}/unallocated/refund: the investor's unallocated money in the round goes back. */
+export const unallocatedRefundInputSchema = z
+  .object({
+    amount: moneyInputSchema,
+    refunded_on: dateInput,
+    reference: optionalText(100),
+  })
+  .meta({ id: 'RefundUnallocatedMoney' });
+export type UnallocatedRefundInput = z.input<typeof unallocatedRefundInputSchema>;
+
+/** POST /api/investments/{id}/unallocated/apply: the investor's unallocated money in the round pays this investment. */
+export const unallocatedApplyInputSchema = z
+  .object({
+    amount: moneyInputSchema,
+    applied_on: dateInput,
+  })
+  .meta({ id: 'ApplyUnallocatedMoney' });
+export type UnallocatedApplyInput = z.input<typeof unallocatedApplyInputSchema>;
+
+/** POST /api/investments/{id}/entries/{entry}/reversal: a mistaken entry is undone by a new one. */
+export const reversalInputSchema = z
+  .object({
+    reason: text(500).min(1, { error: 'Say why the entry is reversed.' }),
+    reversed_on: dateInput.optional(),
+  })
+  .meta({ id: 'ReverseLedgerEntry' });
+export type ReversalInput = z.input<typeof reversalInputSchema>;
+
+/** One entry of the money ledger (decision 019), as staff read it. */
+export const investmentPaymentSchema = z
+  .object({
+    id: idSchema,
+    investment_id: idSchema.nullable(),
+    kind: z.enum(PAYMENT_KINDS),
+    /** the money the entry is about (a payment: all the bank line brought) */
+    amount: z.string(),
+    /** what it did to the investment's paid amount (signed) */
+    paid_delta: z.string(),
+    /** what it did to the investor's unallocated money in the round (signed) */
+    unallocated_delta: z.string(),
+    received_on: z.string(),
+    reference: z.string().nullable(),
+    /** the entry a reversal undoes */
+    reverses_id: idSchema.nullable(),
+    /** the reversal that undid this entry, if any */
+    reversed_by_id: idSchema.nullable(),
+    reason: z.string().nullable(),
+    recorded_by: z.object({ id: idSchema, name: z.string() }).nullable(),
+    created_at: timestampSchema,
+  })
+  .meta({ id: 'LedgerEntry' });
 export type InvestmentPayment = z.infer<typeof investmentPaymentSchema>;
+
+/** An investment with its ledger: its entries, and the investor's unallocated money in the round. */
+export const investmentLedgerSchema = z
+  .object({
+    investment: staffInvestmentSchema,
+    payments: z.array(investmentPaymentSchema),
+    /** the investor's money held unallocated in this opportunity (refund it or apply it) */
+    unallocated: z.string(),
+  })
+  .meta({ id: 'InvestmentLedger' });
+export type InvestmentLedger = z.infer<typeof investmentLedgerSchema>;
+
+/** A manual investment recorded: the amount is what its whole shares cost; the note says what was dropped. */
+export const recordedManualInvestmentSchema = staffInvestmentSchema
+  .extend({ rounding_note: z.string().nullable() })
+  .meta({ id: 'RecordedManualInvestment' });
+export type RecordedManualInvestment = z.infer<typeof recordedManualInvestmentSchema>;
 
 /** PUT /api/opportunities/{id}/bank-details: where investors pay for this raise. */
 export const bankDetailsInputSchema = z

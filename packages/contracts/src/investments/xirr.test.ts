@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { xirr } from './xirr';
+import { cumulativeReturn, returnBasisOf, xirr } from './xirr';
 
 describe('xirr', () => {
   it('answers Excel’s documented example (37.34%)', () => {
@@ -88,5 +88,51 @@ describe('xirr', () => {
         { date: '2024-01-01', amount: '2' },
       ]),
     ).toThrow(RangeError);
+  });
+
+  it('finds write-downs below -99%: -99.9% a year', () => {
+    expect(
+      xirr([
+        { date: '2021-01-01', amount: '-1000.00' },
+        { date: '2022-01-01', amount: '1.00' },
+      ]),
+    ).toBe('-0.999000');
+  });
+
+  it('finds -99.99% over several years without overflowing near -100%', () => {
+    // 1,000,000 worth 0.01 after 3 years: (1e-8)^(1/3) - 1 ≈ -99.7846%
+    const rate = xirr([
+      { date: '2020-01-01', amount: '-1000000.00' },
+      { date: '2022-12-31', amount: '0.01' },
+    ]);
+    expect(rate).not.toBeNull();
+    expect(Math.abs(Number(rate) - (1e-8 ** (365 / 1095) - 1))).toBeLessThan(1e-6);
+  });
+
+  it('is -100% when the money came back as nothing (a holding written off to 0)', () => {
+    expect(
+      xirr([
+        { date: '2021-01-01', amount: '-1000.00' },
+        { date: '2021-06-01', amount: '-500.00' },
+        { date: '2022-01-01', amount: '0.00' },
+      ]),
+    ).toBe('-1.000000');
+  });
+});
+
+describe('the return basis', () => {
+  it('is cumulative under twelve months and annualised from the first anniversary', () => {
+    expect(returnBasisOf('2025-03-15', '2026-03-14')).toBe('cumulative');
+    expect(returnBasisOf('2025-03-15', '2026-03-15')).toBe('annualised');
+    expect(returnBasisOf('2024-02-29', '2025-02-28')).toBe('cumulative');
+    expect(returnBasisOf('2024-02-29', '2025-03-01')).toBe('annualised');
+    expect(returnBasisOf(null, '2026-01-01')).toBe('cumulative');
+  });
+
+  it('states the cumulative return exactly', () => {
+    expect(cumulativeReturn('1100.00', '0.00', '1000.00')).toBe('0.100000');
+    expect(cumulativeReturn('600.00', '150.00', '1000.00')).toBe('-0.250000');
+    expect(cumulativeReturn('0.00', '0.00', '1000.00')).toBe('-1.000000');
+    expect(cumulativeReturn('0.00', '0.00', '0.00')).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 // XIRR: the annual rate that makes the dated cash flows' present value zero (actual/365), as Excel's
 // XIRR. The one floating-point computation of the money side (decision 014): a rate found by iteration,
-// answered as a decimal string rounded to 6 places.
+// answered as a decimal string rounded to 6 places. Rates go down to -100% (everything lost).
+
+import { addDecimal, divideDecimal, isZeroDecimal, subtractDecimal } from '../money';
 
 export interface CashFlow {
   /** YYYY-MM-DD */
@@ -15,6 +17,8 @@ const NEWTON_STEPS = 50;
 const BISECTION_STEPS = 300;
 /** rates at or below -100% make (1 + r) non-positive: Newton stays above it */
 const LOWEST_RATE = -0.999999999;
+/** the bisection's lowest end: this far above -100% (moved up when long horizons overflow there) */
+const LOWEST_GAP = 1e-12;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -36,9 +40,10 @@ function toDecimalString(value: number, places: number): string {
 
 /**
  * The XIRR of the flows as a decimal string rounded to 6 places ("0.373362" is 37.3362% a year), or null
- * when it is undefined: fewer than two flows, all of one sign (or zero), or no rate found. Newton's
- * method from 10%, falling back to bisection over a bracketed root when Newton leaves the domain or
- * stalls.
+ * when it is undefined: fewer than two flows, all of one sign (or zero), or no rate found. Money that
+ * went in and came back as nothing (negative flows and a zero flow, e.g. a holding written off to a
+ * value of 0) is -100%: "-1.000000". Newton's method from 10%, falling back to bisection over a root
+ * bracketed between just above -100% and as high as needed, when Newton leaves the domain or stalls.
  */
 export function xirr(flows: readonly CashFlow[]): string | null {
   if (flows.length < 2) return null;
@@ -46,14 +51,17 @@ export function xirr(flows: readonly CashFlow[]): string | null {
   const first = days.reduce((lowest, day) => (day < lowest ? day : lowest), Infinity);
   let positive = false;
   let negative = false;
+  let zero = false;
   /** each flow as (years from the first flow, amount) */
   const points = flows.map((flow, index) => {
     const amount = Number(flow.amount);
     if (!Number.isFinite(amount)) throw new RangeError(`not an amount: ${flow.amount}`);
     if (amount > 0) positive = true;
     if (amount < 0) negative = true;
+    if (amount === 0) zero = true;
     return { years: ((days[index] ?? first) - first) / 365, amount };
   });
+  if (negative && !positive && zero) return '-1.000000';
   if (!positive || !negative) return null;
 
   /** net present value at the rate */
@@ -83,11 +91,14 @@ export function xirr(flows: readonly CashFlow[]): string | null {
   }
 
   // Bisection: find a bracket [low, high] where the NPV changes sign, then halve it.
-  let low = -0.99;
+  // the lower end just above -100%; long horizons overflow there: move it up, by tenfold gaps to -100%,
+  // until the NPV is finite
+  let gap = LOWEST_GAP;
+  let low = -1 + gap;
   let lowValue = npv(low);
-  // long horizons overflow near -100%: move the lower end towards zero until the NPV is finite
-  while (!Number.isFinite(lowValue) && low < -1e-6) {
-    low /= 2;
+  while (!Number.isFinite(lowValue) && gap < 0.5) {
+    gap *= 10;
+    low = -1 + gap;
     lowValue = npv(low);
   }
   let high = 1;
@@ -109,4 +120,29 @@ export function xirr(flows: readonly CashFlow[]): string | null {
     } else high = middle;
   }
   return null;
+}
+
+/** How a holding's return is stated: as it stands (held under twelve months) or as an annual rate. */
+export const RETURN_BASES = ['cumulative', 'annualised'] as const;
+export type ReturnBasis = (typeof RETURN_BASES)[number];
+
+/**
+ * 'annualised' once twelve calendar months have passed since the first money went in (`since`,
+ * YYYY-MM-DD) by `today`, else 'cumulative': annualising a few weeks' gain or loss overstates it wildly.
+ * With nothing invested yet ('since' null) the basis is cumulative.
+ */
+export function returnBasisOf(since: string | null, today: string): ReturnBasis {
+  if (since === null) return 'cumulative';
+  const anniversary = `${String(Number(since.slice(0, 4)) + 1).padStart(4, '0')}${since.slice(4)}`;
+  // "2025-02-29" (a leap day's anniversary) falls between 28 February and 1 March, as it should
+  return anniversary <= today ? 'annualised' : 'cumulative';
+}
+
+/**
+ * The cumulative return: (value + realised − invested) ÷ invested, 6 places ("-0.250000" is a 25% loss),
+ * exact decimals; null when nothing was invested.
+ */
+export function cumulativeReturn(value: string, realised: string, invested: string): string | null {
+  if (isZeroDecimal(invested)) return null;
+  return divideDecimal(subtractDecimal(addDecimal(value, realised), invested), invested, 6);
 }

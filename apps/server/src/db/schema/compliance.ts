@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, reference, timestamps, timestamptz } from './columns';
-import { APPLICATION_STATUSES, INVESTOR_CATEGORIES } from '@portico/contracts';
+import { APPLICATION_STATUSES, INVESTOR_CATEGORIES, SCREENING_EVIDENCE_FIELDS } from '@portico/contracts';
 import { documents } from './engagement';
+import { screeningChecks } from './screening';
 import { users } from './users';
 
 export const CATEGORISATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -82,18 +83,40 @@ export const consents = pgTable(
 );
 
 /** Settings → investor → sign-up-documents: what every investor must provide or sign. */
-export const onboardingRequirements = pgTable('onboarding_requirements', {
-  id: id(),
-  name: text('name').notNull(),
-  description: text('description'),
-  kind: text('kind', { enum: ['upload', 'sign'] })
-    .notNull()
-    .default('upload'),
-  required: boolean('required').notNull().default(true),
-  active: boolean('active').notNull().default(true),
-  position: integer('position').notNull().default(0),
-  ...timestamps(),
-});
+export const onboardingRequirements = pgTable(
+  'onboarding_requirements',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description'),
+    kind: text('kind', { enum: ['upload', 'sign'] })
+      .notNull()
+      .default('upload'),
+    required: boolean('required').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    /**
+     * The identity check's file this requirement is (issue 18): the check's identity document or proof of
+     * address counts as this sign-up document and is reviewed with the check. Null: uploaded on its own.
+     * Migration 0026 adds a check (upload requirements only) and one active requirement per type.
+     */
+    identity_evidence: text('identity_evidence', { enum: SCREENING_EVIDENCE_FIELDS }),
+    ...timestamps(),
+  },
+  (table) => [
+    check(
+      'onboarding_requirements_identity_evidence_kind',
+      sql`${table.identity_evidence} is null or (${table.identity_evidence} in ('identity_document', 'proof_of_address') and ${table.kind} = 'upload')`,
+    ),
+    uniqueIndex('onboarding_requirements_one_per_evidence')
+      .on(table.identity_evidence)
+      .where(sql`${table.identity_evidence} is not null and ${table.active}`),
+  ],
+);
+
+export const ONBOARDING_ONE_PER_EVIDENCE_INDEX = 'onboarding_requirements_one_per_evidence';
+/** Raised by migration 0026's trigger when a check's submission is decided apart from its check. */
+export const ONBOARDING_FOLLOWS_CHECK = 'onboarding_documents_follow_screening_check';
 
 export const ONBOARDING_ONE_PENDING_INDEX = 'onboarding_documents_one_pending';
 
@@ -109,6 +132,13 @@ export const onboardingDocuments = pgTable(
       .notNull()
       .references(() => onboardingRequirements.id, { onDelete: 'cascade' }),
     document_id: reference('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    /**
+     * Set when the file is an identity check's (issue 18): the status is then the check's decision, kept
+     * so by the triggers of migration 0026, and staff review it once, with the check.
+     */
+    screening_check_id: reference('screening_check_id').references(() => screeningChecks.id, {
+      onDelete: 'set null',
+    }),
     status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('pending'),
     reason: text('reason'),
     reviewed_by: reference('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -117,6 +147,7 @@ export const onboardingDocuments = pgTable(
   },
   (table) => [
     index('onboarding_documents_user_index').on(table.user_id, table.requirement_id, table.created_at),
+    index('onboarding_documents_screening_check_index').on(table.screening_check_id),
     // One submission awaiting review per investor and requirement: a newer upload replaces it.
     uniqueIndex(ONBOARDING_ONE_PENDING_INDEX)
       .on(table.user_id, table.requirement_id)

@@ -14,3 +14,6 @@ export * from './attributes';
 export * from './deal-performance';
 export * from './opportunity-content';
 export * from './opportunity-lifecycle';
+export * from './cap-table';
+export * from './idempotency';
+export * from './repricing';

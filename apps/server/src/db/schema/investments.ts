@@ -16,9 +16,11 @@ import {
 import {
   HOLDING_TRANSACTION_KINDS,
   HOLDING_TYPES,
+  ISO_4217_CODES,
   INVESTMENT_STATUSES,
   INVESTMENT_TYPES,
   PAYMENT_KINDS,
+  CASH_CALL_STATUSES,
   SHARE_PRICE_KINDS,
   TAX_RELIEFS,
 } from '@portico/contracts';
@@ -194,6 +196,8 @@ export const opportunities = pgTable(
     }),
     /** the last day holders' pre-emption entitlements are held for them (decision 015); none: while live */
     pre_emption_ends_on: date('pre_emption_ends_on'),
+    /** the first day holders may choose (decision 020); none: from when the round names the investment */
+    pre_emption_opens_on: date('pre_emption_opens_on'),
     /** the terms an investor accepts before reserving, when investment_terms_enabled (plain text) */
     investment_terms: text('investment_terms'),
     /** where investors pay their cash calls (each hidden by its flag in the portal) */
@@ -216,7 +220,12 @@ export const opportunities = pgTable(
       .where(sql`${table.pipeline_deal_id} is not null`),
     index('opportunities_status_index').on(table.status),
     check('opportunities_status_range', sql`${table.status} between 1 and 6`),
+    check('opportunities_currency_iso_4217', sql`${table.currency} in (${inList(ISO_4217_CODES)})`),
     check('opportunities_pre_emption_not_itself', sql`${table.pre_emption_of_id} <> ${table.id}`),
+    check(
+      'opportunities_pre_emption_period',
+      sql`${table.pre_emption_opens_on} is null or ${table.pre_emption_ends_on} is null or ${table.pre_emption_ends_on} >= ${table.pre_emption_opens_on}`,
+    ),
     check(
       'opportunities_tax_relief_known',
       sql`${table.tax_relief} is null or ${table.tax_relief} in (${inList(TAX_RELIEFS)})`,
@@ -276,13 +285,11 @@ export const investments = pgTable(
       { onDelete: 'restrict' },
     ),
     nominee_id: reference('nominee_id').references(() => nominees.id, { onDelete: 'restrict' }),
-    /** the investor's Idempotency-Key header: a retried POST answers the first investment again */
-    idempotency_key: text('idempotency_key'),
     /** when the investor accepted the investment terms (investment_terms_enabled) */
     terms_accepted_at: timestamptz('terms_accepted_at'),
     /** what the investor quotes when paying; set when the investment is made */
     payment_reference: text('payment_reference'),
-    /** received so far (payments less refunds); paid once it reaches the amount */
+    /** the sum of its ledger entries' paid_delta (a trigger refuses anything else); paid once it reaches the amount */
     paid_amount: money('paid_amount').notNull().default('0'),
     cash_call_id: reference('cash_call_id').references(() => cashCalls.id, { onDelete: 'set null' }),
     /** the date the money counts from in the holding's cash flows (manual investments give it) */
@@ -305,9 +312,6 @@ export const investments = pgTable(
     index('investments_method_entity_index').on(table.investment_method_entity_id),
     index('investments_nominee_index').on(table.nominee_id),
     index('investments_cash_call_index').on(table.cash_call_id),
-    uniqueIndex('investments_idempotency_unique')
-      .on(table.user_id, table.idempotency_key)
-      .where(sql`${table.idempotency_key} is not null`),
     check('investments_amount_positive', sql`${table.amount} > 0`),
     check('investments_status_known', sql`${table.status} in (${inList(INVESTMENT_STATUSES)})`),
     check('investments_type_known', sql`${table.type} in (${inList(INVESTMENT_TYPES)})`),
@@ -327,6 +331,21 @@ export const investments = pgTable(
       'investments_cancelled_has_reason',
       sql`${table.status} <> 'cancelled' or (${table.cancelled_at} is not null and ${table.cancel_reason} is not null)`,
     ),
+    // States tied to money (decision 019): paid and completed hold their amount, reserved and awaiting
+    // payment less; a reserved investment was not called; a refunded cancellation holds nothing. The paid
+    // amount itself is the sum of the ledger's entries (triggers of migration 0022).
+    check(
+      'investments_state_money',
+      sql`(${table.status} in ('paid', 'completed') and ${table.paid_amount} = ${table.amount}) or (${table.status} in ('reserved', 'awaiting_payment') and ${table.paid_amount} < ${table.amount}) or ${table.status} = 'cancelled'`,
+    ),
+    check(
+      'investments_reserved_not_called',
+      sql`${table.status} <> 'reserved' or ${table.cash_call_id} is null`,
+    ),
+    check(
+      'investments_refunded_holds_nothing',
+      sql`${table.refunded_at} is null or (${table.status} = 'cancelled' and ${table.paid_amount} = 0)`,
+    ),
   ],
 );
 
@@ -341,21 +360,48 @@ export const cashCalls = pgTable(
     due_date: date('due_date').notNull(),
     message: text('message'),
     issued_by: reference('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    /** the amounts of the investments it called; kept by a trigger on investments (migration 0022) */
+    amount: money('amount').notNull().default('0'),
+    /** open while any called investment awaits payment, paid once all not cancelled are paid, else cancelled */
+    status: text('status', { enum: CASH_CALL_STATUSES }).notNull().default('open'),
     created_at: timestamptz('created_at').notNull().defaultNow(),
   },
-  (table) => [index('cash_calls_opportunity_index').on(table.opportunity_id)],
+  (table) => [
+    index('cash_calls_opportunity_index').on(table.opportunity_id),
+    check('cash_calls_status_known', sql`${table.status} in (${inList(CASH_CALL_STATUSES)})`),
+  ],
 );
 
-/** Money received from (or refunded to) an investor against an investment, recorded by staff. */
+/**
+ * The money ledger (decision 019): every payment, refund, over-payment (held unallocated), application of
+ * unallocated money and reversal, append-only (a trigger refuses UPDATE and DELETE). Each entry says what
+ * it does to its investment's paid amount (`paid_delta`) and to the investor's unallocated money in the
+ * opportunity (`unallocated_delta`); a reversal copies the effect of the entry it reverses, negated.
+ */
 export const investmentPayments = pgTable(
   'investment_payments',
   {
     id: id(),
-    investment_id: reference('investment_id')
+    /** null for an entry of unallocated money alone (an unallocated refund) */
+    investment_id: reference('investment_id').references(() => investments.id, { onDelete: 'restrict' }),
+    /** whose money, in which opportunity: its investment's (filled by the trigger when an investment is named) */
+    opportunity_id: reference('opportunity_id')
       .notNull()
-      .references(() => investments.id, { onDelete: 'restrict' }),
+      .references(() => opportunities.id, { onDelete: 'restrict' }),
+    user_id: reference('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
     kind: text('kind', { enum: PAYMENT_KINDS }).notNull().default('payment'),
+    /** the money the entry is about (a payment: all that the bank line brought) */
     amount: money('amount').notNull(),
+    paid_delta: money('paid_delta').notNull().default('0'),
+    unallocated_delta: money('unallocated_delta').notNull().default('0'),
+    /** the entry a reversal undoes (once: a unique index) */
+    reverses_id: reference('reverses_id').references((): AnyPgColumn => investmentPayments.id, {
+      onDelete: 'restrict',
+    }),
+    /** why a reversal was made */
+    reason: text('reason'),
     received_on: date('received_on').notNull(),
     reference: text('reference'),
     recorded_by: reference('recorded_by').references(() => users.id, { onDelete: 'set null' }),
@@ -363,14 +409,46 @@ export const investmentPayments = pgTable(
   },
   (table) => [
     index('investment_payments_investment_index').on(table.investment_id),
+    index('investment_payments_holder_index').on(table.opportunity_id, table.user_id),
+    uniqueIndex('investment_payments_reversed_once')
+      .on(table.reverses_id)
+      .where(sql`${table.reverses_id} is not null`),
+    uniqueIndex('investment_payments_reference_unique')
+      .on(table.investment_id, sql`lower(${table.reference})`)
+      .where(sql`${table.kind} = 'payment' and ${table.reference} is not null`),
     check('investment_payments_amount_positive', sql`${table.amount} > 0`),
     check('investment_payments_kind_known', sql`${table.kind} in (${inList(PAYMENT_KINDS)})`),
+    check(
+      'investment_payments_effect_by_kind',
+      sql`(${table.kind} = 'payment' and ${table.investment_id} is not null and ${table.paid_delta} >= 0 and ${table.unallocated_delta} >= 0 and ${table.paid_delta} + ${table.unallocated_delta} = ${table.amount} and ${table.reverses_id} is null) or (${table.kind} = 'refund' and ${table.investment_id} is not null and ${table.paid_delta} = -${table.amount} and ${table.unallocated_delta} = 0 and ${table.reverses_id} is null) or (${table.kind} = 'unallocated_refund' and ${table.paid_delta} = 0 and ${table.unallocated_delta} = -${table.amount} and ${table.reverses_id} is null) or (${table.kind} = 'application' and ${table.investment_id} is not null and ${table.paid_delta} = ${table.amount} and ${table.unallocated_delta} = -${table.amount} and ${table.reverses_id} is null) or (${table.kind} = 'reversal' and ${table.reverses_id} is not null and ${table.reason} is not null and length(trim(${table.reason})) > 0)`,
+    ),
+  ],
+);
+
+/** An investor's money held unallocated in an opportunity: written by the ledger's trigger only, never below 0. */
+export const unallocatedBalances = pgTable(
+  'unallocated_balances',
+  {
+    opportunity_id: reference('opportunity_id')
+      .notNull()
+      .references(() => opportunities.id, { onDelete: 'restrict' }),
+    user_id: reference('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amount: money('amount').notNull().default('0'),
+  },
+  (table) => [
+    primaryKey({ name: 'unallocated_balances_pk', columns: [table.opportunity_id, table.user_id] }),
+    check('unallocated_balances_not_negative', sql`${table.amount} >= 0`),
   ],
 );
 
 /**
  * An existing investment's share-price history (its Performance): the round's price at completion,
- * valuations entered by staff, an exit price. One price a day; the latest values every holding.
+ * valuations entered by staff, an exit price. Append-only (issue 18, migration 0025): a correction is a
+ * new price, and the one it replaces is kept with `replaced_at`, `replaced_by` and `superseded_by_id`
+ * (null when withdrawn); a trigger refuses deleting a price or changing its values. One current price a
+ * day; the latest current one on or before today values every holding.
  */
 export const sharePrices = pgTable(
   'share_prices',
@@ -385,9 +463,20 @@ export const sharePrices = pgTable(
     note: text('note'),
     created_by: reference('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
+    replaced_at: timestamptz('replaced_at'),
+    replaced_by: reference('replaced_by').references(() => users.id, { onDelete: 'set null' }),
+    superseded_by_id: reference('superseded_by_id').references((): AnyPgColumn => sharePrices.id, {
+      onDelete: 'restrict',
+    }),
   },
   (table) => [
-    uniqueIndex('share_prices_day_unique').on(table.opportunity_id, table.effective_on),
+    uniqueIndex('share_prices_day_unique')
+      .on(table.opportunity_id, table.effective_on)
+      .where(sql`${table.replaced_at} is null`),
+    check(
+      'share_prices_superseded_when_replaced',
+      sql`${table.superseded_by_id} is null or ${table.replaced_at} is not null`,
+    ),
     check('share_prices_positive', sql`${table.price} > 0`),
     check('share_prices_kind_known', sql`${table.kind} in (${inList(SHARE_PRICE_KINDS)})`),
   ],

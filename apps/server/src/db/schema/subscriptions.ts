@@ -1,6 +1,7 @@
-import { date, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { SUBSCRIPTION_STATUSES } from '@portico/contracts';
-import { id, reference, timestamps } from './columns';
+import { sql } from 'drizzle-orm';
+import { check, date, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ISO_4217_CODES, SUBSCRIPTION_STATUSES } from '@portico/contracts';
+import { id, inList, reference, timestamps } from './columns';
 import { users } from './users';
 
 /** An investor's membership of the platform, as staff configured it: one per investor. */
@@ -24,6 +25,7 @@ export const investorSubscriptions = pgTable(
   (table) => [
     // One membership per investor: a PUT is an upsert on this index, however many arrive at once.
     uniqueIndex('investor_subscriptions_user_unique').on(table.user_id),
+    check('investor_subscriptions_currency_iso_4217', sql`${table.currency} in (${inList(ISO_4217_CODES)})`),
   ],
 );
 export type InvestorSubscriptionRow = typeof investorSubscriptions.$inferSelect;

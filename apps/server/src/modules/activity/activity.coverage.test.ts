@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { SCREENING_DECISIONS, STAFF_HOLDING_TRANSACTION_KINDS } from '@portico/contracts';
 import { describe, expect, it } from 'vitest';
 import { describeActivity } from './activity.describe';
@@ -23,14 +23,20 @@ function sources(dir: string): string[] {
 const literals = (text: string) =>
   [...text.matchAll(/['`]([a-z_]+(?:\.[a-z_]+)?)['`]/g)].map((match) => match[1] ?? '');
 
-/** The action names a file writes, with the file they came from. */
-function actionsOf(text: string): string[] {
+/** The prefixes a module's audit helper puts before a name: action: `opportunity.${action}`. */
+const prefixesOf = (text: string) =>
+  [...text.matchAll(/action: `([a-z_.]*)\$\{action\}`/g)].map((match) => match[1] ?? '');
+
+/**
+ * The action names a file writes. `prefixes` are those of its module's audit helpers, which may live in
+ * another file of the module (investment-transactions/shared.ts serves payments.ts, refunds.ts, …).
+ */
+function actionsOf(text: string, prefixes: readonly string[]): string[] {
   const found: string[] = [];
   // recordAudit(…, { action: 'a.b' | cond ? 'a.b' : 'a.c', subjectType … })
   for (const match of text.matchAll(/action:([\s\S]*?)subjectType/g))
     found.push(...literals(match[1] ?? '').filter((name) => name.includes('.')));
   // helpers that prefix a name: action: `opportunity.${action}` with audit(tx, actor, id, 'share_price_added')
-  const prefixes = [...text.matchAll(/action: `([a-z_.]*)\$\{action\}`/g)].map((match) => match[1] ?? '');
   if (prefixes.length > 0) {
     const names = [
       ...[...text.matchAll(/(?:audit|auditBoth)\(tx, actor, (?:[\w.]+, )?([^\n]*?), [\w{]/g)].flatMap(
@@ -79,8 +85,14 @@ const fallback = (action: string) =>
 describe('activity sentences', () => {
   const files = sources(ROOT);
   const actions = new Map<string, string>();
+  const modulePrefixes = new Map<string, string[]>();
   for (const file of files)
-    for (const action of actionsOf(readFileSync(file, 'utf8')))
+    modulePrefixes.set(dirname(file), [
+      ...(modulePrefixes.get(dirname(file)) ?? []),
+      ...prefixesOf(readFileSync(file, 'utf8')),
+    ]);
+  for (const file of files)
+    for (const action of actionsOf(readFileSync(file, 'utf8'), modulePrefixes.get(dirname(file)) ?? []))
       if (!actions.has(action)) actions.set(action, relative(ROOT, file));
 
   it('finds the actions the code writes, the investing ones among them', () => {

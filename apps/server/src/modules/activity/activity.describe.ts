@@ -314,6 +314,10 @@ export function describeActivity(action: string, before: Values, after: Values):
     case 'opportunity.investment_reserved':
     case 'investor.investment_reserved':
       return `Reserved ${amount(after?.amount)}${party(action, after)}${text(after?.holding) && text(after?.holding) !== 'own name' ? `, held through ${text(after?.holding)}` : ''}`;
+    case 'opportunity.repriced':
+      return `Re-priced from ${text(after?.old_price_text)} to ${text(after?.new_price_text)} a share (${count(Array.isArray(after?.investments) ? after.investments.length : 0, 'investment')} recomputed): ${text(after?.reason)}`;
+    case 'investor.investment_repriced':
+      return `Investment in ${text(after?.opportunity)} re-priced from ${text(after?.old_price_text)} to ${text(after?.new_price_text)} a share: now ${amount(after?.amount)} (was ${amount(before?.amount)})`;
     case 'opportunity.investment_withdrawn':
     case 'investor.investment_withdrawn':
       return `Reservation of ${amount(after?.amount)}${party(action, after)} withdrawn by the investor`;
@@ -332,6 +336,15 @@ export function describeActivity(action: string, before: Values, after: Values):
     case 'opportunity.investment_refunded':
     case 'investor.investment_refunded':
       return `Refunded ${amount(after?.amount)}${action.startsWith('opportunity.') ? (text(after?.investor) ? ` to ${text(after?.investor)}` : '') : from(action, after)} on ${day(after?.refunded_on)}`;
+    case 'opportunity.unallocated_refunded':
+    case 'investor.unallocated_refunded':
+      return `Refunded ${amount(after?.amount)} of unallocated money${action.startsWith('opportunity.') ? (text(after?.investor) ? ` to ${text(after?.investor)}` : '') : from(action, after)} on ${day(after?.refunded_on)}`;
+    case 'opportunity.unallocated_applied':
+    case 'investor.unallocated_applied':
+      return `Applied ${amount(after?.amount)} of unallocated money${party(action, after)} (${amount(after?.paid_so_far)} of ${amount(after?.of)} paid)`;
+    case 'opportunity.ledger_entry_reversed':
+    case 'investor.ledger_entry_reversed':
+      return `Reversed a ${text(after?.kind).replace(/_/g, ' ') || 'ledger'} entry of ${amount(after?.amount)}${party(action, after)}: ${text(after?.reason)}`;
     case 'opportunity.cash_call_issued':
       return `Cash call issued: ${count(after?.investments, 'investment')}, ${amount(after?.amount)} due by ${day(after?.due_date)}`;
     case 'investor.cash_called':
@@ -350,6 +363,10 @@ export function describeActivity(action: string, before: Values, after: Values):
       return `Share price changed: ${priceWords(before)} is now ${priceWords({ ...before, ...after })}`;
     case 'opportunity.share_price_removed':
       return `Share price removed: ${priceWords(before)}`;
+    case 'opportunity.share_price_corrected':
+      return `Share price corrected: ${priceWords(before)} is now ${priceWords(after)}`;
+    case 'opportunity.share_price_withdrawn':
+      return `Share price withdrawn: ${priceWords(before)}`;
     case 'opportunity.holding_follow_on_added':
     case 'opportunity.holding_exit_added':
     case 'opportunity.holding_dividend_added': {
@@ -357,6 +374,21 @@ export function describeActivity(action: string, before: Values, after: Values):
       const shares = text(after?.shares) ? `${formatShareCount(text(after?.shares))} shares, ` : '';
       return `${HOLDING_WORDS[kind] ?? 'Transaction'} recorded for ${text(after?.investor)}: ${shares}${amount(after?.amount)} on ${day(after?.occurred_on)}`;
     }
+    // ── the cap table (issue 18, decision 020) ──
+    case 'opportunity.cap_table_class_added':
+      return `Share class added to the cap table: ${text(after?.name)} (${after?.kind === 'options' ? 'options, not issued' : 'issued shares'}${after?.pre_emptive === true ? ', carrying pre-emption' : ''})`;
+    case 'opportunity.cap_table_class_updated':
+      return `Share class ${text(before?.name)} changed: ${text(after?.name)} (${after?.kind === 'options' ? 'options, not issued' : 'issued shares'}${after?.pre_emptive === true ? ', carrying pre-emption' : ''})`;
+    case 'opportunity.cap_table_class_removed':
+      return `Share class removed from the cap table: ${text(before?.name)}`;
+    case 'opportunity.cap_table_holder_added':
+      return `Cap table holder added: ${text(after?.name)}, ${formatShareCount(text(after?.shares) || '0')} ${text(after?.share_class)} shares`;
+    case 'opportunity.cap_table_holder_updated':
+      return `Cap table holder ${text(before?.name)} changed: ${formatShareCount(text(before?.shares) || '0')} shares is now ${formatShareCount(text(after?.shares) || '0')}`;
+    case 'opportunity.cap_table_holder_removed':
+      return `Cap table holder removed: ${text(before?.name)} (${formatShareCount(text(before?.shares) || '0')} shares)`;
+    case 'opportunity.cap_table_imported':
+      return `Cap table imported from ${text(after?.file)}: ${count(after?.holders_added, 'holder')} added, ${count(after?.holders_updated, 'holder')} updated, ${Number(after?.classes_added ?? 0)} new share ${Number(after?.classes_added ?? 0) === 1 ? 'class' : 'classes'}`;
     case 'email.sent':
       return `Email: ${text(after?.subject)}`;
     default:

@@ -216,7 +216,7 @@ describe('terms', () => {
   it('needs a URL when the terms are a link', async () => {
     const response = await admin.patch('/api/branding/1', { terms_format: 'url', terms_url: '' });
     expect(errors(response)).toEqual({
-      terms_url: ['The terms url field is required when the terms are a link.'],
+      terms_url: ['The terms URL field is required when the terms are a link.'],
     });
     const ok = await admin.patch('/api/branding/1', {
       terms_format: 'url',

@@ -169,7 +169,7 @@ export function createBrandingService(ctx: AppContext, notifications: Notificati
         const format = input.terms_format ?? locked?.terms_format ?? 'text';
         const url = input.terms_url === undefined ? (locked?.terms_url ?? null) : input.terms_url || null;
         if (format === 'url' && !url)
-          throw fieldError('terms_url', 'The terms url field is required when the terms are a link.');
+          throw fieldError('terms_url', 'The terms URL field is required when the terms are a link.');
 
         const patch: BrandingPatch = {
           is_custom_branding: true,

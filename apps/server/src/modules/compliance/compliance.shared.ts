@@ -10,6 +10,7 @@ import type { DocumentsService } from '../documents/documents.service';
 import type { InvestorsService } from '../investors/investors.service';
 import type { Notice, NotificationsService } from '../notifications/notifications.service';
 import type { SubjectRegistry } from '../records/subjects';
+import type { ScreeningService } from '../screening/screening.service';
 import { findUserById } from '../users/users.repository';
 
 /** The services the compliance tabs use; each through its service, never its tables. */
@@ -19,6 +20,8 @@ export interface ComplianceDeps {
   documents: DocumentsService;
   notifications: NotificationsService;
   branding: BrandingService;
+  /** the identity check: a sign-up document that is one of its files is decided with it (issue 18) */
+  screening?: Pick<ScreeningService, 'decide'>;
 }
 
 /** The investor (role 5) with that id, or a 404: a staff member's id is not an investor's. */

@@ -1,6 +1,6 @@
 import type { ParsedListQuery } from '@portico/contracts';
 import { onboardingReviewsListQuery } from '@portico/contracts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { documents, onboardingDocuments, onboardingRequirements, users } from '../../db/schema';
@@ -110,9 +110,28 @@ export async function supersedePendingSubmissions(
         eq(onboardingDocuments.user_id, userId),
         eq(onboardingDocuments.requirement_id, requirementId),
         eq(onboardingDocuments.status, 'pending'),
+        // A file of an identity check is decided with the check, never replaced on its own.
+        isNull(onboardingDocuments.screening_check_id),
       ),
     )
     .returning({ id: onboardingDocuments.id });
+}
+
+/** The active sign-up documents that are files of the identity check (issue 18). */
+export function evidenceRequirements(db: DbOrTx) {
+  return db
+    .select()
+    .from(onboardingRequirements)
+    .where(and(eq(onboardingRequirements.active, true), isNotNull(onboardingRequirements.identity_evidence)));
+}
+
+/** One submission of an investor (no lock). */
+export async function findSubmission(db: DbOrTx, userId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(onboardingDocuments)
+    .where(and(eq(onboardingDocuments.id, id), eq(onboardingDocuments.user_id, userId)));
+  return row;
 }
 
 const binding: ListQueryBinding<typeof onboardingReviewsListQuery> = {

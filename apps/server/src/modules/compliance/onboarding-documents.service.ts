@@ -1,5 +1,6 @@
 import {
   can,
+  SCREENING_EVIDENCE_LABELS,
   onboardingReviewsListQuery,
   parseListQuery,
   type InvestorOnboarding,
@@ -24,6 +25,7 @@ import {
   type ComplianceDeps,
 } from './compliance.shared';
 import {
+  findSubmission,
   insertSubmission,
   latestSubmission,
   listReviews,
@@ -51,7 +53,7 @@ const mayReview = (role: number) =>
  */
 export function createOnboardingDocumentsService(ctx: AppContext, deps: ComplianceDeps) {
   const { db } = ctx;
-  const { documents, investors, notifications } = deps;
+  const { documents, investors, notifications, branding } = deps;
 
   /** Staff see the file with a signed link; the investor sees only its name (the file is private). */
   function toSubmission(row: SubmissionRow, staff: boolean): OnboardingSubmission {
@@ -63,6 +65,7 @@ export function createOnboardingDocumentsService(ctx: AppContext, deps: Complian
       status: submission.status,
       reason: submission.reason,
       document_name: document?.name ?? null,
+      screening_check_id: submission.screening_check_id,
       document:
         staff && document ? documents.toResource({ ...document, uploader_name: row.uploader_name }) : null,
       submitted_by: personRef(document?.uploaded_by ?? null, row.uploader_name),
@@ -105,6 +108,8 @@ export function createOnboardingDocumentsService(ctx: AppContext, deps: Complian
         files: [files.length === 0 ? 'Choose a file to upload.' : 'Upload one file for a requirement.'],
       });
     const outbox = createOutbox(notifications);
+    // Settings are read before the transaction: PGlite has one connection (decision 006).
+    const screeningOn = await branding.isEnabled('screening');
     await db.transaction(async (tx) => {
       const investor = await loadInvestor(tx, userId);
       const requirement = await findRequirement(tx, requirementId);
@@ -113,6 +118,17 @@ export function createOnboardingDocumentsService(ctx: AppContext, deps: Complian
       const latest = await latestSubmission(tx, userId, requirementId);
       if (byInvestor && latest?.status === 'approved')
         throw fieldError('requirement_id', `Your ${requirement.name} has already been approved.`);
+      // Collected once (issue 18): the identity check's file is this document, sent and reviewed with it.
+      if (byInvestor && requirement.identity_evidence && screeningOn)
+        throw fieldError(
+          'requirement_id',
+          `Your ${requirement.name} is the ${SCREENING_EVIDENCE_LABELS[requirement.identity_evidence].toLowerCase()} of your identity check: send it on the Identity page.`,
+        );
+      if (latest?.screening_check_id && latest.status === 'pending')
+        throw fieldError(
+          'requirement_id',
+          `This ${requirement.name} is awaiting review with the identity check: decide the check instead.`,
+        );
       const [document] = await documents.upload(
         actor,
         'investor',
@@ -166,6 +182,24 @@ export function createOnboardingDocumentsService(ctx: AppContext, deps: Complian
     id: number,
     decision: { approve: true } | { approve: false; reason: string },
   ) {
+    // One review (issue 18): a file of an identity check awaiting review is decided by deciding the check,
+    // which decides every sign-up document made from its files (the database keeps them in step).
+    const linked = await findSubmission(db, userId, id);
+    if (linked?.screening_check_id && linked.status === 'pending' && deps.screening) {
+      if (!(await branding.isEnabled('screening')))
+        throw fieldError(
+          'status',
+          'This document is reviewed with the identity check, and identity checks are switched off: switch them on to decide it.',
+        );
+      await deps.screening.decide(
+        actor,
+        userId,
+        linked.screening_check_id,
+        decision.approve ? 'passed' : 'failed',
+        decision.approve ? null : decision.reason,
+      );
+      return overview(userId, true);
+    }
     const outbox = createOutbox(notifications);
     await db.transaction(async (tx: DbOrTx) => {
       const investor = await loadInvestor(tx, userId);

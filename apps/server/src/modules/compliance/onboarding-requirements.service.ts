@@ -5,6 +5,8 @@ import type {
 } from '@portico/contracts';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { violatedConstraint } from '../../db/errors';
+import { ONBOARDING_ONE_PER_EVIDENCE_INDEX } from '../../db/schema';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
 import { fieldError, notFound } from '../../platform/http/errors';
 import { toApiTimestamp } from '../../platform/time';
@@ -33,6 +35,7 @@ export const toRequirement = (row: RequirementRow): OnboardingRequirement => ({
   required: row.required,
   active: row.active,
   position: row.position,
+  identity_evidence: row.identity_evidence,
   created_at: toApiTimestamp(row.created_at),
   updated_at: toApiTimestamp(row.updated_at),
 });
@@ -44,7 +47,40 @@ const snapshot = (row: RequirementRow) => ({
   required: row.required,
   active: row.active,
   position: row.position,
+  identity_evidence: row.identity_evidence,
 });
+
+/** The name of the check constraint a check_violation (23514) broke, whichever driver raised it. */
+export function checkViolated(error: unknown): string | undefined {
+  for (let current = error; current instanceof Object; current = (current as { cause?: unknown }).cause) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23514') return typeof constraint === 'string' ? constraint : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The kind and the evidence go together (an identity check's file is an upload), and one active
+ * requirement takes each type of evidence: the database refuses the rest, said here in words.
+ */
+async function evidenceOnce<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const constraint = violatedConstraint(error);
+    if (constraint === ONBOARDING_ONE_PER_EVIDENCE_INDEX)
+      throw fieldError(
+        'identity_evidence',
+        'Another active sign-up document already takes this file of the identity check.',
+      );
+    if (checkViolated(error) === 'onboarding_requirements_identity_evidence_kind')
+      throw fieldError(
+        'identity_evidence',
+        'Only a document the investor uploads can be a file of the identity check.',
+      );
+    throw error;
+  }
+}
 
 /**
  * Settings → investor → sign-up-documents: what every investor must provide or sign. A change to what
@@ -69,48 +105,54 @@ export function createOnboardingRequirementsService(ctx: AppContext, deps: Compl
     list: async () => (await listRequirements(db)).map(toRequirement),
 
     async create(actor: Actor, input: NewOnboardingRequirementInput & { description?: string | null }) {
-      return db.transaction(async (tx) => {
-        const row = await insertRequirement(tx, {
-          name: input.name,
-          description: input.description ?? null,
-          kind: input.kind ?? 'upload',
-          required: input.required ?? true,
-          active: input.active ?? true,
-          position: input.position ?? (await nextPosition(tx)),
-        });
-        await recordAudit(tx, actor, {
-          action: 'onboarding_requirement.created',
-          subjectType: 'onboarding_requirement',
-          subjectId: row.id,
-          after: snapshot(row),
-        });
-        if (row.active && row.required) await refreshInvestors(tx);
-        return toRequirement(row);
-      });
+      return evidenceOnce(() =>
+        db.transaction(async (tx) => {
+          const row = await insertRequirement(tx, {
+            name: input.name,
+            description: input.description ?? null,
+            kind: input.kind ?? 'upload',
+            required: input.required ?? true,
+            active: input.active ?? true,
+            position: input.position ?? (await nextPosition(tx)),
+            identity_evidence: input.identity_evidence ?? null,
+          });
+          await recordAudit(tx, actor, {
+            action: 'onboarding_requirement.created',
+            subjectType: 'onboarding_requirement',
+            subjectId: row.id,
+            after: snapshot(row),
+          });
+          if (row.active && row.required) await refreshInvestors(tx);
+          return toRequirement(row);
+        }),
+      );
     },
 
     async update(actor: Actor, id: number, input: Changes) {
-      return db.transaction(async (tx) => {
-        const before = await load(tx, id);
-        const row = await updateRequirement(tx, id, {
-          ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(input.description !== undefined ? { description: input.description } : {}),
-          ...(input.kind !== undefined ? { kind: input.kind } : {}),
-          ...(input.required !== undefined ? { required: input.required } : {}),
-          ...(input.active !== undefined ? { active: input.active } : {}),
-          ...(input.position !== undefined ? { position: input.position } : {}),
-        });
-        if (!row) throw notFound('No sign-up document with that id.');
-        await recordAudit(tx, actor, {
-          action: 'onboarding_requirement.updated',
-          subjectType: 'onboarding_requirement',
-          subjectId: id,
-          before: snapshot(before),
-          after: snapshot(row),
-        });
-        if (before.required !== row.required || before.active !== row.active) await refreshInvestors(tx);
-        return toRequirement(row);
-      });
+      return evidenceOnce(() =>
+        db.transaction(async (tx) => {
+          const before = await load(tx, id);
+          const row = await updateRequirement(tx, id, {
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.description !== undefined ? { description: input.description } : {}),
+            ...(input.kind !== undefined ? { kind: input.kind } : {}),
+            ...(input.required !== undefined ? { required: input.required } : {}),
+            ...(input.active !== undefined ? { active: input.active } : {}),
+            ...(input.position !== undefined ? { position: input.position } : {}),
+            ...(input.identity_evidence !== undefined ? { identity_evidence: input.identity_evidence } : {}),
+          });
+          if (!row) throw notFound('No sign-up document with that id.');
+          await recordAudit(tx, actor, {
+            action: 'onboarding_requirement.updated',
+            subjectType: 'onboarding_requirement',
+            subjectId: id,
+            before: snapshot(before),
+            after: snapshot(row),
+          });
+          if (before.required !== row.required || before.active !== row.active) await refreshInvestors(tx);
+          return toRequirement(row);
+        }),
+      );
     },
 
     /** Only a requirement nobody has submitted for; otherwise deactivate it and keep the history. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client';
+import { latestPriceOn } from '../portfolio/portfolio.repository';
 
 /** One holder's sums in one share class of an existing investment. */
 export interface HolderSumsRow {
@@ -34,16 +35,16 @@ export async function holderSums(db: DbOrTx, opportunityId: number, userId?: num
   return rowsOf<HolderSumsRow>(result);
 }
 
-/** The latest share price of an existing investment, else its round's price. */
-export async function latestPrice(db: DbOrTx, opportunityId: number) {
+/**
+ * The latest current (not replaced) share price of an existing investment on or before `today`, else its
+ * round's price.
+ */
+export async function latestPrice(db: DbOrTx, opportunityId: number, today: string) {
   const result = await db.execute(sql`
     select coalesce(latest.price, o.share_price)::text as price,
       to_char(latest.effective_on, 'YYYY-MM-DD') as price_date
     from opportunities o
-    left join lateral (
-      select sp.price, sp.effective_on from share_prices sp
-      where sp.opportunity_id = o.id order by sp.effective_on desc limit 1
-    ) latest on true
+    left join lateral (${latestPriceOn(sql`o.id`, today)}) latest on true
     where o.id = ${opportunityId}`);
   const [row] = rowsOf<{ price: string | null; price_date: string | null }>(result);
   return row ?? { price: null, price_date: null };

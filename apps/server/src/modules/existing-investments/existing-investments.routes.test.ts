@@ -8,6 +8,7 @@ import { createOpportunity } from '../opportunity-lifecycle/lifecycle-fixtures';
 
 let t: TestApp;
 let admin: Agent;
+let adminUser: UserRow;
 let existing: OpportunityRow;
 let holder: UserRow;
 let second: UserRow;
@@ -21,7 +22,8 @@ const agentFor = async (role: RoleId) => t.as(await createStaff(t.ctx.db, role))
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await agentFor(ROLES.SUPER_ADMIN);
+  adminUser = await createStaff(t.ctx.db, ROLES.SUPER_ADMIN);
+  admin = await t.as(adminUser);
   existing = await createOpportunity(t.ctx.db, {
     status: 5,
     share_price: '1.000000',
@@ -81,6 +83,9 @@ describe('Performance: share prices', () => {
 
     const changed = await admin.patch(`${base()}/share-prices/${price.id}`, { price: '0.80' });
     expect(changed.statusCode).toBe(200);
+    const correction = data<{ id: number }>(changed);
+    // a correction is a NEW price on the same day
+    expect(correction.id).not.toBe(price.id);
     performance = data(await admin.get(`${base()}/performance`));
     expect(performance).toMatchObject({ value: '3200.00', moic: '0.80' });
 
@@ -89,13 +94,20 @@ describe('Performance: share prices', () => {
       .from(auditLog)
       .where(and(eq(auditLog.subject_type, 'opportunity'), eq(auditLog.subject_id, existing.id)));
     expect(actions.map((row) => row.action)).toEqual(
-      expect.arrayContaining(['opportunity.share_price_added', 'opportunity.share_price_updated']),
+      expect.arrayContaining(['opportunity.share_price_added', 'opportunity.share_price_corrected']),
     );
 
-    expect((await admin.delete(`${base()}/share-prices/${price.id}`)).statusCode).toBe(204);
+    expect((await admin.delete(`${base()}/share-prices/${correction.id}`)).statusCode).toBe(204);
     performance = data(await admin.get(`${base()}/performance`));
-    // back to the round's price on the opportunity
-    expect(performance).toMatchObject({ price: '1.000000', price_date: null, value: '4000.00', prices: [] });
+    // back to the round's price on the opportunity; both prices stay in the history, replaced
+    expect(performance).toMatchObject({ price: '1.000000', price_date: null, value: '4000.00' });
+    expect(performance.prices).toMatchObject([
+      { id: price.id, price: '1.500000', superseded_by_id: correction.id, replaced_by: { id: adminUser.id } },
+      { id: correction.id, price: '0.800000', superseded_by_id: null, replaced_by: { id: adminUser.id } },
+    ]);
+    expect((performance.prices as { replaced_at: string | null }[]).every((row) => row.replaced_at)).toBe(
+      true,
+    );
   });
 
   it('keeps one price a day (422 on effective_on)', async () => {
@@ -188,7 +200,7 @@ describe('Transactions', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(json<Errors>(response).errors.shares?.[0]).toBe(
-      'Sam Second holds 1000 shares: an exit cannot sell more.',
+      'Sam Second holds 1000 A Ordinary shares: an exit cannot sell more.',
     );
   });
 
@@ -226,31 +238,6 @@ describe('Transactions', () => {
       shares: '1',
     });
     expect(json<Errors>(notInvestor).errors.user_id).toEqual(['Choose an investor.']);
-  });
-});
-
-describe('Cap Table', () => {
-  it('lists holders by share class with their share of it, value and multiple', async () => {
-    const table = data<{ classes: unknown[]; holders: unknown[]; price: string }>(
-      await admin.get(`${base()}/cap-table`),
-    );
-    // the latest price is 1.20 (2025-04-30); Hana sold everything, Sam holds 1,000 with a £25 dividend: (1,200 + 25) ÷ 1,000 = 1.225 → 1.23
-    expect(table.price).toBe('1.200000');
-    expect(table.classes).toEqual([
-      { share_class: 'A Ordinary', shares: '1000.000000', invested: '4600.00' },
-    ]);
-    expect(table.holders).toEqual([
-      {
-        investor: { id: second.id, name: 'Sam Second' },
-        share_class: 'A Ordinary',
-        shares: '1000.000000',
-        percent: '100.00',
-        invested: '1000.00',
-        value: '1200.00',
-        realised: '25.00',
-        moic: '1.23',
-      },
-    ]);
   });
 });
 

@@ -1,5 +1,4 @@
 import {
-  capTableSchema,
   createHoldingTransactionInputSchema,
   createSharePriceInputSchema,
   dataOf,
@@ -30,7 +29,7 @@ const existing = (action: 'show' | 'update') => ({
 });
 
 /**
- * /admin/investments/existing/{id}/details: Performance (share prices), Transactions and Cap Table of a
+ * /admin/investments/existing/{id}/details: Performance (share prices) and Transactions of a
  * completed or matured opportunity (another stage is a 404). investment_opportunity_existing `show` to
  * read, `update` to write.
  */
@@ -59,7 +58,9 @@ export function existingInvestmentsRoutes(service: ExistingInvestmentsService): 
         schema: {
           tags,
           summary: 'Add a share price (one a day): a round, a valuation or an exit',
-          description: 'A second price on the same day is a 422 on `effective_on`.',
+          description:
+            'A second price on the same day is a 422 on `effective_on` (correct the day’s price instead), and so ' +
+            'is a date after today (London).',
           params: idParamsSchema,
           body: createSharePriceInputSchema,
           response: { 201: dataOf(sharePriceSchema) },
@@ -78,7 +79,12 @@ export function existingInvestmentsRoutes(service: ExistingInvestmentsService): 
         onRequest: tab('performance'),
         schema: {
           tags,
-          summary: 'Change a share price',
+          summary: 'Correct a share price: a new price replaces it, and it is kept',
+          description:
+            'Prices are append-only (issue 18): the correction is a NEW price (answered, 200) on the same day ' +
+            'unless `effective_on` moves it; the price corrected stays in the history with replaced_at, ' +
+            'replaced_by and superseded_by_id. Correcting a price already replaced is a 422 on `price`; a date ' +
+            'after today is a 422 on `effective_on`.',
           params: priceParams,
           body: updateSharePriceInputSchema,
           response: { 200: dataOf(sharePriceSchema) },
@@ -99,7 +105,15 @@ export function existingInvestmentsRoutes(service: ExistingInvestmentsService): 
       {
         config: existing('update'),
         onRequest: tab('performance'),
-        schema: { tags, summary: 'Delete a share price', params: priceParams, response: noContent },
+        schema: {
+          tags,
+          summary: 'Withdraw a share price: it stays in the history, replaced by none',
+          description:
+            'Nothing is deleted (issue 18): the price is marked replaced (replaced_at, replaced_by) with no ' +
+            'successor, and no longer values any holding. Withdrawing a price already replaced is a 422 on `price`.',
+          params: priceParams,
+          response: noContent,
+        },
       },
       async (request, reply) => {
         await service.removePrice(actorOf(request), request.params.id, request.params.priceId);
@@ -131,8 +145,9 @@ export function existingInvestmentsRoutes(service: ExistingInvestmentsService): 
           tags,
           summary: 'Record a follow-on, an exit or a dividend for an investor',
           description:
-            'An exit sells at most the shares the investor holds (422 on `shares`); an exit or a dividend needs ' +
-            'a holding (422 on `user_id`). Allotments are written when the round completes.',
+            'An exit sells at most the shares the investor holds of its share class (the one given, else the ' +
+            'round’s; 422 on `shares`); an exit or a dividend needs a holding (422 on `user_id`); the date cannot ' +
+            'be after today (London; 422 on `occurred_on`). Allotments are written when the round completes.',
           params: idParamsSchema,
           body: createHoldingTransactionInputSchema,
           response: { 201: dataOf(holdingTransactionSchema) },
@@ -142,22 +157,6 @@ export function existingInvestmentsRoutes(service: ExistingInvestmentsService): 
         const data = await service.addTransaction(actorOf(request), request.params.id, request.body);
         return reply.code(201).send({ data });
       },
-    );
-
-    app.get(
-      '/api/existing-investments/:id/cap-table',
-      {
-        config: existing('show'),
-        onRequest: tab('cap-table'),
-        schema: {
-          tags,
-          summary: 'Holders by share class, with their value and multiple at the latest price',
-          description: 'Serves the Cap Table and Cap Table Performance tabs.',
-          params: idParamsSchema,
-          response: { 200: dataOf(capTableSchema) },
-        },
-      },
-      async (request) => ({ data: await service.capTable(request.params.id) }),
     );
   };
 }

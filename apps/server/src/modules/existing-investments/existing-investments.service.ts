@@ -1,12 +1,9 @@
 import {
   compareDecimal,
-  divideDecimal,
   isZeroDecimal,
-  multiplyDecimal,
   ROLES,
   subtractDecimal,
   sumDecimals,
-  type CapTable,
   type createHoldingTransactionInputSchema,
   type createSharePriceInputSchema,
   type ExistingPerformance,
@@ -14,7 +11,7 @@ import {
   type SharePrice,
   type updateSharePriceInputSchema,
 } from '@portico/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -29,8 +26,8 @@ import {
 } from '../../db/schema';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
 import { fieldError, notFound } from '../../platform/http/errors';
-import { toApiTimestamp } from '../../platform/time';
-import { figuresOf, money, moicOf, shares6, totalsOf } from '../portfolio/valuation';
+import { toApiTimestamp, toApiTimestampOrNull } from '../../platform/time';
+import { figuresOf, shares6, totalsOf } from '../portfolio/valuation';
 import { holderSums, latestPrice } from './existing-investments.repository';
 
 type CreatePrice = z.output<typeof createSharePriceInputSchema>;
@@ -39,17 +36,28 @@ type CreateTransaction = z.output<typeof createHoldingTransactionInputSchema>;
 
 const NOT_FOUND = 'No existing investment with that id.';
 const PRICE_NOT_FOUND = 'No share price of this investment with that id.';
-const DAY_TAKEN = 'This investment already has a share price for that day: change it instead.';
+const DAY_TAKEN = 'This investment already has a share price for that day: correct it instead.';
+const REPLACED = 'This price was already corrected or withdrawn: correct the current price of that day.';
+const FUTURE = (label: string) => `The ${label} cannot be in the future.`;
 
-const toSharePrice = (row: SharePriceRow): SharePrice => ({
+/** Names of the people who entered or replaced prices, by id. */
+type Names = ReadonlyMap<number, string>;
+const personOf = (names: Names, id: number | null) =>
+  id === null ? null : { id, name: names.get(id) ?? 'Unknown user' };
+
+const toSharePrice = (row: SharePriceRow, names: Names = new Map()): SharePrice => ({
   id: row.id,
   opportunity_id: row.opportunity_id,
   effective_on: row.effective_on,
   price: row.price,
   kind: row.kind,
   note: row.note,
+  created_by: personOf(names, row.created_by),
   created_at: toApiTimestamp(row.created_at),
   updated_at: toApiTimestamp(row.updated_at),
+  replaced_at: toApiTimestampOrNull(row.replaced_at),
+  replaced_by: personOf(names, row.replaced_by),
+  superseded_by_id: row.superseded_by_id,
 });
 
 const toTransaction = (row: HoldingTransactionRow, name: string): HoldingTransaction => ({
@@ -66,10 +74,6 @@ const toTransaction = (row: HoldingTransactionRow, name: string): HoldingTransac
   created_at: toApiTimestamp(row.created_at),
 });
 
-/** Percent of a whole, 2 decimals. */
-const percentOf = (part: string, whole: string) =>
-  isZeroDecimal(whole) ? '0.00' : divideDecimal(multiplyDecimal(part, '100', 6), whole, 2);
-
 /**
  * An existing investment's Performance (share-price history: round, valuations, exit), Transactions
  * (allotments, follow-ons, exits, dividends) and Cap Table (holders by share class, with their value at
@@ -81,7 +85,12 @@ export function createExistingInvestmentsService(ctx: AppContext) {
   /** The opportunity in stage 5 or 6 (404 otherwise); `lock` takes its row lock. */
   async function loadExisting(tx: DbOrTx, id: number, lock = false) {
     const query = tx
-      .select({ id: opportunities.id, status: opportunities.status, currency: opportunities.currency })
+      .select({
+        id: opportunities.id,
+        status: opportunities.status,
+        currency: opportunities.currency,
+        share_class: opportunities.share_class,
+      })
       .from(opportunities)
       .where(and(eq(opportunities.id, id), inArray(opportunities.status, [5, 6])));
     const [row] = lock ? await query.for('update') : await query;
@@ -118,10 +127,26 @@ export function createExistingInvestmentsService(ctx: AppContext) {
     note: row.note,
   });
 
+  /** The names of who entered and who replaced these prices. */
+  async function namesOf(rows: readonly SharePriceRow[]): Promise<Names> {
+    const ids = [
+      ...new Set(rows.flatMap((row) => [row.created_by, row.replaced_by]).filter((id) => id !== null)),
+    ];
+    if (ids.length === 0) return new Map();
+    const found = await db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(inArray(users.id, ids));
+    return new Map(found.map((user) => [user.id, user.name]));
+  }
+
   return {
     loadExisting,
 
-    /** Prices oldest first, and what all holdings are worth at the latest one. */
+    /**
+     * Every price oldest day first, corrections beside the prices they replaced, and what all holdings are
+     * worth at the latest current price on or before today.
+     */
     async performance(id: number): Promise<ExistingPerformance> {
       const opportunity = await loadExisting(db, id);
       const [rows, latest, holders] = await Promise.all([
@@ -129,10 +154,11 @@ export function createExistingInvestmentsService(ctx: AppContext) {
           .select()
           .from(sharePrices)
           .where(eq(sharePrices.opportunity_id, id))
-          .orderBy(asc(sharePrices.effective_on)),
-        latestPrice(db, id),
+          .orderBy(asc(sharePrices.effective_on), asc(sharePrices.id)),
+        latestPrice(db, id, ctx.clock.today()),
         holderSums(db, id),
       ]);
+      const names = await namesOf(rows);
       const figures = holders.map((holder) => figuresOf(holder, latest.price));
       const totals = totalsOf(figures);
       return {
@@ -147,11 +173,13 @@ export function createExistingInvestmentsService(ctx: AppContext) {
         value: totals.value,
         realised: totals.realised,
         moic: totals.moic,
-        prices: rows.map(toSharePrice),
+        prices: rows.map((row) => toSharePrice(row, names)),
       };
     },
 
+    /** A new price for a day without a current one; never in the future (London date). */
     async addPrice(actor: Actor, id: number, input: CreatePrice) {
+      if (input.effective_on > ctx.clock.today()) throw fieldError('effective_on', FUTURE('price’s date'));
       const row = await db
         .transaction(async (tx) => {
           await loadExisting(tx, id);
@@ -171,45 +199,74 @@ export function createExistingInvestmentsService(ctx: AppContext) {
           return inserted;
         })
         .catch(dayTaken);
-      return toSharePrice(row);
+      return toSharePrice(row, await namesOf([row]));
     },
 
+    /**
+     * A correction (issue 18: prices are append-only): a NEW price, on the same day or the day given,
+     * replaces the one named, which is kept with who replaced it, when, and by which price. Under the
+     * opportunity's row lock, so two corrections of one price cannot both succeed.
+     */
     async changePrice(actor: Actor, id: number, priceId: number, input: UpdatePrice) {
+      if (input.effective_on !== undefined && input.effective_on > ctx.clock.today())
+        throw fieldError('effective_on', FUTURE('price’s date'));
       const row = await db
         .transaction(async (tx) => {
-          await loadExisting(tx, id);
+          await loadExisting(tx, id, true);
           const before = await loadPrice(tx, id, priceId);
-          const patch = Object.fromEntries(
-            Object.entries({
-              effective_on: input.effective_on,
-              price: input.price,
-              kind: input.kind,
-              note: input.note,
-            }).filter(([, value]) => value !== undefined),
-          );
-          if (Object.keys(patch).length === 0) return before;
-          const [after] = await tx
+          if (before.replaced_at !== null) throw fieldError('price', REPLACED);
+          const next = {
+            effective_on: input.effective_on ?? before.effective_on,
+            price: input.price ?? before.price,
+            kind: input.kind ?? before.kind,
+            note: input.note === undefined ? before.note : input.note,
+          };
+          const same =
+            next.effective_on === before.effective_on &&
+            compareDecimal(next.price, before.price) === 0 &&
+            next.kind === before.kind &&
+            next.note === before.note;
+          if (same) return before;
+          // the day must be free of a current price before the correction takes it
+          const [replaced] = await tx
             .update(sharePrices)
-            .set({ ...patch, updated_at: new Date() })
-            .where(eq(sharePrices.id, priceId))
+            .set({ replaced_at: ctx.clock.now(), replaced_by: actor.userId })
+            .where(and(eq(sharePrices.id, priceId), isNull(sharePrices.replaced_at)))
             .returning();
-          if (!after) throw notFound(PRICE_NOT_FOUND);
-          await audit(tx, actor, id, 'share_price_updated', {
-            before: priceSnapshot(before),
-            after: priceSnapshot(after),
+          if (!replaced) throw fieldError('price', REPLACED);
+          const [inserted] = await tx
+            .insert(sharePrices)
+            .values({ opportunity_id: id, ...next, created_by: actor.userId })
+            .returning();
+          if (!inserted) throw new Error('share_prices insert returned no row');
+          await tx
+            .update(sharePrices)
+            .set({ superseded_by_id: inserted.id })
+            .where(eq(sharePrices.id, priceId));
+          await audit(tx, actor, id, 'share_price_corrected', {
+            before: { id: before.id, ...priceSnapshot(before) },
+            after: { id: inserted.id, ...priceSnapshot(inserted) },
           });
-          return after;
+          return inserted;
         })
         .catch(dayTaken);
-      return toSharePrice(row);
+      return toSharePrice(row, await namesOf([row]));
     },
 
+    /** Withdraws a price: it stays in the history, replaced by no price, with who withdrew it and when. */
     async removePrice(actor: Actor, id: number, priceId: number) {
       await db.transaction(async (tx) => {
-        await loadExisting(tx, id);
+        await loadExisting(tx, id, true);
         const before = await loadPrice(tx, id, priceId);
-        await tx.delete(sharePrices).where(eq(sharePrices.id, priceId));
-        await audit(tx, actor, id, 'share_price_removed', { before: priceSnapshot(before) });
+        const [withdrawn] = await tx
+          .update(sharePrices)
+          .set({ replaced_at: ctx.clock.now(), replaced_by: actor.userId })
+          .where(and(eq(sharePrices.id, priceId), isNull(sharePrices.replaced_at)))
+          .returning();
+        if (!withdrawn) throw fieldError('price', REPLACED);
+        await audit(tx, actor, id, 'share_price_withdrawn', {
+          before: { id: before.id, ...priceSnapshot(before) },
+        });
       });
     },
 
@@ -231,26 +288,41 @@ export function createExistingInvestmentsService(ctx: AppContext) {
      * never sell the same shares twice.
      */
     async addTransaction(actor: Actor, id: number, input: CreateTransaction) {
+      if (input.occurred_on > ctx.clock.today()) throw fieldError('occurred_on', FUTURE('date'));
       const { row, name } = await db.transaction(async (tx) => {
-        await loadExisting(tx, id, true);
+        const opportunity = await loadExisting(tx, id, true);
         const [investor] = await tx
           .select({ id: users.id, name: users.name, role_id: users.role_id })
           .from(users)
           .where(eq(users.id, input.user_id));
         if (!investor || investor.role_id !== ROLES.USER) throw fieldError('user_id', 'Choose an investor.');
         if (input.kind !== 'follow_on') {
+          const held = (await holderSums(tx, id, input.user_id)).map((holder) => ({
+            share_class: holder.share_class,
+            shares: subtractDecimal(shares6(holder.bought), shares6(holder.sold), 6),
+          }));
           const shares = sumDecimals(
-            (await holderSums(tx, id, input.user_id)).map((holder) =>
-              subtractDecimal(shares6(holder.bought), shares6(holder.sold), 6),
-            ),
+            held.map((holder) => holder.shares),
             6,
           );
           if (isZeroDecimal(shares))
             throw fieldError('user_id', `${investor.name} holds no shares in this investment.`);
-          if (input.kind === 'exit' && input.shares !== undefined && compareDecimal(input.shares, shares) > 0)
+          // an exit sells shares of one class: at most what the investor holds of THAT class (issue 18)
+          const shareClass = input.share_class ?? opportunity.share_class ?? 'Ordinary';
+          const ofClass = sumDecimals(
+            held.filter((holder) => holder.share_class === shareClass).map((holder) => holder.shares),
+            6,
+          );
+          if (
+            input.kind === 'exit' &&
+            input.shares !== undefined &&
+            compareDecimal(input.shares, ofClass) > 0
+          )
             throw fieldError(
               'shares',
-              `${investor.name} holds ${shares.replace(/\.?0+$/, '')} shares: an exit cannot sell more.`,
+              isZeroDecimal(ofClass)
+                ? `${investor.name} holds no ${shareClass} shares: an exit cannot sell them.`
+                : `${investor.name} holds ${ofClass.replace(/\.?0+$/, '')} ${shareClass} shares: an exit cannot sell more.`,
             );
         }
         const [inserted] = await tx
@@ -281,45 +353,6 @@ export function createExistingInvestmentsService(ctx: AppContext) {
         return { row: inserted, name: investor.name };
       });
       return toTransaction(row, name);
-    },
-
-    /** Holders by share class, their share of the class, and their value and multiple at the latest price. */
-    async capTable(id: number): Promise<CapTable> {
-      const opportunity = await loadExisting(db, id);
-      const [holders, latest] = await Promise.all([holderSums(db, id), latestPrice(db, id)]);
-      const lines = holders.map((holder) => ({ holder, figures: figuresOf(holder, latest.price) }));
-      const classes = [...new Set(lines.map((line) => line.holder.share_class))].map((shareClass) => {
-        const members = lines.filter((line) => line.holder.share_class === shareClass);
-        return {
-          share_class: shareClass,
-          shares: sumDecimals(
-            members.map((line) => line.figures.shares),
-            6,
-          ),
-          invested: sumDecimals(members.map((line) => line.figures.invested)),
-        };
-      });
-      return {
-        currency: opportunity.currency,
-        price: latest.price,
-        price_date: latest.price_date,
-        classes,
-        holders: lines
-          .filter((line) => !isZeroDecimal(line.figures.shares))
-          .map(({ holder, figures }) => ({
-            investor: { id: Number(holder.user_id), name: holder.name },
-            share_class: holder.share_class,
-            shares: figures.shares,
-            percent: percentOf(
-              figures.shares,
-              classes.find((entry) => entry.share_class === holder.share_class)?.shares ?? '0',
-            ),
-            invested: figures.invested,
-            value: figures.value,
-            realised: money(figures.realised),
-            moic: moicOf(figures.value, figures.realised, figures.invested),
-          })),
-      };
     },
   };
 }

@@ -66,18 +66,6 @@ export async function countLiveInvestments(db: DbOrTx, userId: number): Promise<
   return Number(row?.value ?? 0);
 }
 
-export async function findByIdempotencyKey(
-  db: DbOrTx,
-  userId: number,
-  key: string,
-): Promise<InvestmentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(investments)
-    .where(and(eq(investments.user_id, userId), eq(investments.idempotency_key, key)));
-  return row;
-}
-
 export async function insertInvestment(tx: DbOrTx, values: NewInvestment): Promise<InvestmentRow> {
   const [row] = await tx.insert(investments).values(values).returning();
   if (!row) throw new Error('no investment inserted');
@@ -115,6 +103,8 @@ export async function cancelReserved(
         eq(investments.user_id, userId),
         eq(investments.status, 'reserved'),
         ne(investments.type, 'private_manual'),
+        // a reservation that holds money is cancelled and refunded by staff, never withdrawn (issue 18)
+        eq(investments.paid_amount, '0'),
       ),
     )
     .returning();

@@ -14,22 +14,18 @@ import { z } from 'zod';
 import { access } from '../../platform/auth/access';
 import { actorOf, requireUser } from '../../platform/http/kernel';
 import { listQuerySchema } from '../../platform/list-query/http';
+import type { Idempotency } from '../../platform/http/idempotency';
 import type { InvestingService } from './investing.service';
+import { KEY_USED } from './investing.words';
 
 const tags = ['Investing'];
 const investor = { access: access.investor };
-
-/** The Idempotency-Key header as sent (the last one when repeated), or undefined. */
-function idempotencyKey(header: string | string[] | undefined): string | undefined {
-  if (Array.isArray(header)) return header.at(-1);
-  return header;
-}
 
 /**
  * The investor's investing (issue 11, spec §2.2): /investor/investments/{slug}, investor-type and invest,
  * My Reserved Allocations, and the first-investment friction (COBS 4.12A).
  */
-export function investingRoutes(service: InvestingService): FastifyPluginAsyncZod {
+export function investingRoutes(service: InvestingService, idempotency: Idempotency): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/investments',
@@ -39,21 +35,22 @@ export function investingRoutes(service: InvestingService): FastifyPluginAsyncZo
           tags,
           summary: 'Reserve an allocation in an opportunity (the signed-in investor)',
           description:
-            'Buys whole shares at the share price: the amount reserved is the cost of the shares (rounded down), said in `rounding_note`. 422 with field errors: `opportunity_id` (not open to the investor, or no longer taking commitments), `amount` (below the minimum, above what remains, less than one share), `holding.*` (a vehicle that is not theirs, or a feature that is off), `terms_accepted` (investment terms on), `investor` (onboarding not complete; for a first investment, the risk warning not seen or acknowledged, or the 24-hour cooling-off not over), `idempotency_key` (the key was used for a different investment). An `Idempotency-Key` header (up to 255 characters) makes a retry answer the first investment again (201, same body). Staff get 403.',
+            'Buys whole shares at the share price: the amount reserved is the cost of the shares (rounded down), said in `rounding_note`. 422 with field errors: `opportunity_id` (not open to the investor, or no longer taking commitments), `amount` (below the minimum, above what remains, less than one share), `holding.*` (a vehicle that is not theirs, or a feature that is off), `terms_accepted` (investment terms on), `investor` (onboarding not complete; for a first investment, the risk warning not seen or acknowledged, or the 24-hour cooling-off not over), `idempotency_key` (the key was used for a different investment). An `Idempotency-Key` header (up to 255 characters) makes a retry answer the first response again (201, same body, header `idempotent-replayed: true`) for 24 hours; a duplicate still in flight is a 409. Staff get 403.',
           body: createInvestmentInputSchema,
           response: { 201: dataOf(createdInvestmentSchema) },
         },
       },
-      async (request, reply) => {
-        const result = await service.invest(
-          actorOf(request),
-          requireUser(request),
-          request.body,
-          idempotencyKey(request.headers['idempotency-key']),
-        );
-        if (result.replayed) reply.header('idempotent-replayed', 'true');
-        return reply.code(201).send({ data: result.data });
-      },
+      // The Idempotency-Key is the platform's (decision 019): a replay answers the first response for 24 hours.
+      async (request, reply) =>
+        idempotency.run(
+          request,
+          reply,
+          201,
+          async () => ({
+            data: (await service.invest(actorOf(request), requireUser(request), request.body)).data,
+          }),
+          { reused: KEY_USED },
+        ),
     );
 
     app.post(

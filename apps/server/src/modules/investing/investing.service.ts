@@ -3,13 +3,11 @@ import {
   compareDecimal,
   costOfShares,
   FIRST_INVESTMENT_COOLING_OFF_SECONDS,
-  IDEMPOTENCY_KEY_MAX,
   INVESTMENT_STATUSES,
   isZeroDecimal,
   opportunityResource,
   parseListQuery,
   profileInvestmentsListQuery,
-  subtractDecimal,
   wholeSharesFor,
   type createInvestmentInputSchema,
   type CreatedInvestment,
@@ -25,7 +23,6 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { isUniqueViolation, violatedConstraint } from '../../db/errors';
 import type { InvestmentRow, OpportunityRow, UserRow } from '../../db/schema';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
 import { fieldError, notFound, validationError } from '../../platform/http/errors';
@@ -36,7 +33,8 @@ import type { Notice, NotificationsService } from '../notifications/notification
 import { loadOnboardingFacts, loadOnboardingSettings } from '../onboarding/onboarding.repository';
 import { onboardingSteps } from '../onboarding/onboarding.steps';
 import { imageUrl } from '../opportunities/opportunity-content';
-import { lockForCommitment, paymentReferenceFor } from '../investment-transactions/commitments';
+import { lockForCommitment, paymentReferenceFor, roomOf } from '../investment-transactions/commitments';
+import { longDate } from '../../platform/dates';
 import {
   acknowledgeWarning,
   activeEntity,
@@ -44,7 +42,6 @@ import {
   cancelReserved,
   clientNominee,
   countLiveInvestments,
-  findByIdempotencyKey,
   findOpenOpportunity,
   findOpportunityStatus,
   findWarning,
@@ -63,7 +60,6 @@ import {
 import { formatAmount, formatPrice, formatShares } from '../../platform/money';
 import {
   formatMoment,
-  KEY_USED,
   OPPORTUNITY_CLOSED,
   OPPORTUNITY_NOT_OPEN,
   riskWarningText,
@@ -385,50 +381,12 @@ export function createInvestingService(
 
   // ── the API ──────────────────────────────────────────────────────────────────────────────────
 
-  /** The first answer again for a key already used; a 422 when the key was used for another investment. */
-  async function replay(
-    user: UserRow,
-    existing: InvestmentRow,
-    input: CreateInput,
-  ): Promise<CreatedInvestment> {
-    const [row] = await listInvestments(db, user.id, { ids: [existing.id] });
-    if (!row) throw new Error('the investment of an idempotency key is gone');
-    const holding = input.holding;
-    const holdingId =
-      holding.type === 'organisation'
-        ? holding.organisation_id
-        : holding.type === 'investment_method'
-          ? holding.investment_method_entity_id
-          : holding.type === 'nominee'
-            ? holding.nominee_id
-            : null;
-    const sharePrice = row.opportunity.share_price;
-    const sameAmount =
-      compareDecimal(input.amount, existing.amount) === 0 ||
-      (sharePrice !== null &&
-        existing.shares !== null &&
-        compareDecimal(wholeSharesFor(input.amount, sharePrice), existing.shares) === 0);
-    const same =
-      existing.opportunity_id === input.opportunity_id &&
-      existing.holding_type === holding.type &&
-      holdingIdOf(existing) === holdingId &&
-      sameAmount;
-    if (!same) throw fieldError('idempotency_key', KEY_USED);
-    return toCreated(existing, row.holding_name, input.amount, row.opportunity);
-  }
-
   return {
-    /** POST /api/investments: reserves an allocation, or answers the first one again for a used key. */
-    async invest(actor: Actor, user: UserRow, input: CreateInput, key: string | undefined) {
-      if (key !== undefined) {
-        if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX)
-          throw fieldError(
-            'idempotency_key',
-            `The Idempotency-Key header must have between 1 and ${IDEMPOTENCY_KEY_MAX} characters.`,
-          );
-        const existing = await findByIdempotencyKey(db, user.id, key);
-        if (existing) return { data: await replay(user, existing, input), replayed: true };
-      }
+    /**
+     * POST /api/investments: reserves an allocation. A retried request is answered by the route's
+     * Idempotency-Key (platform/http/idempotency.ts), never reaching here twice.
+     */
+    async invest(actor: Actor, user: UserRow, input: CreateInput) {
       const flags = await features();
       const opportunity = await openOpportunity(user, input.opportunity_id);
 
@@ -449,9 +407,8 @@ export function createInvestingService(
       // Read before the lock: the lock is held only for the writes that must stand or fall together.
       const staff = await staffFor(db, opportunity.status);
       const now = clock.now();
-      let stored: { row: InvestmentRow; locked: OpportunityRow; publish: () => Promise<void> };
-      try {
-        stored = await db.transaction(async (tx) => {
+      const stored: { row: InvestmentRow; locked: OpportunityRow; publish: () => Promise<void> } =
+        await db.transaction(async (tx) => {
           // THE commitment gate (decisions 014, 015): the row lock every writer of committed money queues
           // on, the maximum, and holders' pre-emption entitlements held while the window is open.
           const { opportunity: locked } = await lockForCommitment(
@@ -477,7 +434,6 @@ export function createInvestingService(
             organisation_id: vehicle.type === 'organisation' ? vehicle.id : null,
             investment_method_entity_id: vehicle.type === 'investment_method' ? vehicle.id : null,
             nominee_id: vehicle.type === 'nominee' ? vehicle.id : null,
-            idempotency_key: key ?? null,
             terms_accepted_at: input.terms_accepted === true ? now : null,
             created_at: now,
             updated_at: now,
@@ -527,22 +483,9 @@ export function createInvestingService(
             },
           };
         });
-      } catch (error) {
-        // The same key sent twice at once: the second insert meets the first's unique index.
-        if (
-          key !== undefined &&
-          isUniqueViolation(error) &&
-          [undefined, 'investments_idempotency_unique'].includes(violatedConstraint(error))
-        ) {
-          const existing = await findByIdempotencyKey(db, user.id, key);
-          if (existing) return { data: await replay(user, existing, input), replayed: true };
-        }
-        throw error;
-      }
       await stored.publish();
       return {
         data: toCreated(stored.row, vehicle.id === null ? null : vehicle.name, input.amount, stored.locked),
-        replayed: false,
       };
     },
 
@@ -587,9 +530,20 @@ export function createInvestingService(
         organisations: flags.organisationLinks,
         nominees: flags.nominee,
       });
-      const remaining = opportunity.maximum_amount
-        ? subtractDecimal(opportunity.maximum_amount, opportunity.committed_amount)
-        : null;
+      // What remains as the commitment gate measures it, pre-emption holds included (one computation).
+      const today = clock.today();
+      const { available: remaining } = await roomOf(db, opportunity, {
+        today,
+        userId: user.id,
+        committed: opportunity.committed_amount,
+      });
+      // Past the closing date the gate refuses every commitment: say so before the investor starts.
+      if (opportunity.closing_date !== null && opportunity.closing_date < today)
+        reasons.push({
+          code: 'closed',
+          message: `This opportunity closed on ${longDate(opportunity.closing_date)}: it no longer takes commitments.`,
+          href: null,
+        });
       const mine = await listInvestments(db, user.id, { opportunityIds: [opportunity.id] });
       const text = warning?.warning_text ?? riskWarningText(await firstNameOf(db, user.id, user.name));
       return {
@@ -603,7 +557,7 @@ export function createInvestingService(
           minimum_investment: opportunity.minimum_investment,
           maximum_amount: opportunity.maximum_amount,
           committed_amount: opportunity.committed_amount,
-          remaining_amount: remaining?.startsWith('-') ? '0.00' : remaining,
+          remaining_amount: remaining,
           closing_date: opportunity.closing_date,
           investment_terms: flags.investmentTerms ? opportunity.investment_terms : null,
         },
@@ -693,6 +647,11 @@ export function createInvestingService(
     async cancel(actor: Actor, user: UserRow, id: number): Promise<ProfileInvestment> {
       const [before] = await listInvestments(db, user.id, { ids: [id] });
       if (!before) throw notFound(NOT_FOUND);
+      const holdsMoney = (paid: string) =>
+        fieldError(
+          'status',
+          `We have already received ${formatAmount(paid, before.opportunity.currency)} for this reservation, so it cannot be withdrawn here: please contact us and we will cancel it and refund your money.`,
+        );
       const notReserved = () =>
         fieldError(
           'status',
@@ -701,10 +660,18 @@ export function createInvestingService(
             : 'Only a reserved allocation can be withdrawn: once a cash call has been sent, please contact us.',
         );
       if (before.investment.status !== 'reserved') throw notReserved();
+      // Money already received is refunded by staff, who cancel the investment (issue 18).
+      if (!isZeroDecimal(before.investment.paid_amount)) throw holdsMoney(before.investment.paid_amount);
       const flags = await features();
       const published = await db.transaction(async (tx) => {
         const row = await cancelReserved(tx, user.id, id, WITHDRAWN_BY_INVESTOR, clock.now());
-        if (!row) throw notReserved();
+        if (!row) {
+          // Paid into, or moved on, since it was read: say which.
+          const [now] = await listInvestments(tx, user.id, { ids: [id] });
+          if (now && now.investment.status === 'reserved' && !isZeroDecimal(now.investment.paid_amount))
+            throw holdsMoney(now.investment.paid_amount);
+          throw notReserved();
+        }
         const after = {
           investment_id: row.id,
           investor: user.name,

@@ -1,16 +1,20 @@
 import {
+  addDecimal,
   COMMITTED_INVESTMENT_STATUSES,
   compareDecimal,
   isZeroDecimal,
+  maxDecimal,
   OPPORTUNITY_STATUS,
+  sharesFit,
   subtractDecimal,
+  wholeSharesFor,
 } from '@portico/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { investments, opportunities, type OpportunityRow } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/http/errors';
 import { longDate } from '../../platform/dates';
-import { formatAmount } from '../../platform/money';
+import { formatAmount, formatPrice } from '../../platform/money';
 import { totalOutstanding, windowOpen } from '../pre-emption/pre-emption.math';
 import { claimsOf } from '../pre-emption/pre-emption.repository';
 
@@ -105,18 +109,33 @@ export async function lockForCommitment(
           field,
           'The opportunity is not taking commitments: only a live opportunity can (reopen a closed round first).',
         );
+  // The closing date is the last day commitments are taken (London date), whether or not staff have
+  // closed the round yet (issue 18).
+  if (
+    (check.requireOpen ?? true) &&
+    opportunity.closing_date !== null &&
+    opportunity.closing_date < check.today
+  )
+    throw investor
+      ? fieldError(
+          'opportunity_id',
+          `This opportunity closed on ${longDate(opportunity.closing_date)}: it no longer takes commitments.`,
+        )
+      : fieldError(
+          field,
+          `The closing date (${longDate(opportunity.closing_date)}) has passed: the opportunity no longer takes commitments. Move the closing date first if the round is to take more.`,
+        );
   const money = (value: string) => formatAmount(value, opportunity.currency);
   const admitted = typeof amount === 'function' ? amount(opportunity) : amount;
-  const committed = await committedOf(tx, opportunityId);
-  if (opportunity.maximum_amount === null)
+  const overflow = sharesOverflow(admitted, opportunity);
+  if (overflow) throw fieldError(field, overflow);
+  const { committed, remaining, heldForHolders, available } = await roomOf(tx, opportunity, {
+    today: check.today,
+    ...(check.userId === undefined ? {} : { userId: check.userId }),
+  });
+  if (remaining === null || available === null)
     return { opportunity, amount: admitted, committed, remaining: null, heldForHolders: '0.00' };
-  const remaining = subtractDecimal(opportunity.maximum_amount, committed);
-  const today = check.today;
-  const heldForHolders = windowOpen(opportunity, today)
-    ? totalOutstanding((await claimsOf(tx, opportunity)).filter((claim) => claim.user.id !== check.userId))
-    : '0.00';
-  const room = subtractDecimal(remaining, heldForHolders);
-  const left = room.startsWith('-') ? '0.00' : room;
+  const left = available;
   const held = isZeroDecimal(heldForHolders)
     ? ''
     : ` ${money(heldForHolders)} is held for existing holders’ pre-emption${opportunity.pre_emption_ends_on ? ` until ${longDate(opportunity.pre_emption_ends_on)}` : ''}.`;
@@ -132,9 +151,76 @@ export async function lockForCommitment(
       field,
       investor
         ? `Only ${money(left)} remains.${held}`
-        : `That would take the opportunity past its maximum of ${money(opportunity.maximum_amount)}: ${money(left)} remains.${held}`,
+        : `That would take the opportunity past its maximum of ${money(opportunity.maximum_amount ?? '0')}: ${money(left)} remains.${held}`,
     );
   return { opportunity, amount: admitted, committed, remaining, heldForHolders };
+}
+
+/** The room around an opportunity's maximum, as the gate measures it. */
+export interface Room {
+  committed: string;
+  /** the maximum less what is committed (may be negative); null without a maximum */
+  remaining: string | null;
+  /** holders' pre-emption entitlements not yet taken up, held while the window is open (decision 015) */
+  heldForHolders: string;
+  /** what is left to invest: remaining less what is held, never below zero; null without a maximum */
+  available: string | null;
+}
+
+/**
+ * THE one computation of what remains in a round (issue 18): the commitment gate measures an amount
+ * against it under the round's lock, and every view that shows an investor "remaining" (the opportunity
+ * page and cards, the invest step) shows its `available`. For `userId`, a holder's own outstanding
+ * entitlement is not held against them.
+ */
+export async function roomOf(
+  tx: DbOrTx,
+  opportunity: OpportunityRow,
+  options: { today: string; userId?: number; committed?: string },
+): Promise<Room> {
+  const committed = options.committed ?? (await committedOf(tx, opportunity.id));
+  if (opportunity.maximum_amount === null)
+    return { committed, remaining: null, heldForHolders: '0.00', available: null };
+  const remaining = subtractDecimal(opportunity.maximum_amount, committed);
+  const heldForHolders = windowOpen(opportunity, options.today)
+    ? totalOutstanding((await claimsOf(tx, opportunity)).filter((claim) => claim.user.id !== options.userId))
+    : '0.00';
+  const available = maxDecimal(subtractDecimal(remaining, heldForHolders), '0.00');
+  return { committed, remaining, heldForHolders, available };
+}
+
+/**
+ * The least a round's maximum may be lowered to (issue 18): what is committed plus what pre-emption still
+ * holds for every holder. Entitlements are a share of the maximum, so what is held is measured at the
+ * maximum proposed. Call it under the round's row lock (lockOpportunityRow).
+ */
+export async function maximumFloor(
+  tx: DbOrTx,
+  locked: OpportunityRow,
+  proposedMaximum: string,
+  today: string,
+): Promise<{ floor: string; committed: string; heldForHolders: string }> {
+  const { committed, heldForHolders } = await roomOf(
+    tx,
+    { ...locked, maximum_amount: proposedMaximum },
+    { today },
+  );
+  return { floor: addDecimal(committed, heldForHolders), committed, heldForHolders };
+}
+
+/**
+ * Why an amount's whole shares at the round's price would not fit the shares column (numeric(20,6): 14
+ * whole digits), as a sentence for a 422; null when they fit or the round has no price. The one guard
+ * every path that computes shares uses: the commitment gate (investor and manual), setting a share price
+ * and re-pricing.
+ */
+export function sharesOverflow(
+  amount: string,
+  round: Pick<OpportunityRow, 'share_price' | 'currency'>,
+): string | null {
+  if (round.share_price === null || isZeroDecimal(round.share_price)) return null;
+  if (sharesFit(wholeSharesFor(amount, round.share_price))) return null;
+  return `At ${formatPrice(round.share_price, round.currency)} a share, ${formatAmount(amount, round.currency)} buys more shares than can be recorded (at most 99,999,999,999,999): the share price is too small for this amount.`;
 }
 
 /** What the investor quotes when paying: the opportunity and the investment, e.g. "P12-000345". */

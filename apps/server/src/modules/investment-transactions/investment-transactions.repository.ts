@@ -1,5 +1,6 @@
 import { COMMITTED_INVESTMENT_STATUSES, type InvestmentStatus } from '@portico/contracts';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   cashCalls,
@@ -16,7 +17,7 @@ import {
 /** An investment with the names staff read beside it. */
 export interface InvestmentListRow {
   investment: InvestmentRow;
-  opportunity: { id: number; name: string; status: number };
+  opportunity: { id: number; name: string; status: number; currency: string };
   investor: { id: number; name: string; email: string };
   vehicleName: string | null;
   dueDate: string | null;
@@ -61,6 +62,7 @@ export async function listInvestments(
       opportunity_id: opportunities.id,
       opportunity_name: opportunities.name,
       opportunity_status: opportunities.status,
+      opportunity_currency: opportunities.currency,
       investor_id: users.id,
       investor_name: users.name,
       investor_email: users.email,
@@ -85,7 +87,12 @@ export async function listInvestments(
     .orderBy(desc(investments.created_at), desc(investments.id));
   return rows.map((row) => ({
     investment: row.investment,
-    opportunity: { id: row.opportunity_id, name: row.opportunity_name, status: row.opportunity_status },
+    opportunity: {
+      id: row.opportunity_id,
+      name: row.opportunity_name,
+      status: row.opportunity_status,
+      currency: row.opportunity_currency,
+    },
     investor: { id: row.investor_id, name: row.investor_name, email: row.investor_email },
     vehicleName: row.organisation_name ?? row.entity_name ?? row.nominee_name ?? null,
     dueDate: row.due_date,
@@ -148,24 +155,42 @@ export async function insertCashCall(db: DbOrTx, values: typeof cashCalls.$infer
   return row;
 }
 
-export async function insertPayment(db: DbOrTx, values: typeof investmentPayments.$inferInsert) {
-  const [row] = await db.insert(investmentPayments).values(values).returning();
-  if (!row) throw new Error('no payment inserted');
-  return row;
-}
-
 const recorder = users;
+const reversal = alias(investmentPayments, 'reversal');
 
-/** An investment's payments and refunds, oldest first. */
-export async function listPayments(db: DbOrTx, investmentId: number) {
+/**
+ * An investment's ledger, oldest first: its own entries and the investor's unallocated-money entries in
+ * the same opportunity (an over-payment on another of their investments, a refund of unallocated money),
+ * each with the reversal that undid it, if any.
+ */
+export async function listEntries(
+  db: DbOrTx,
+  investment: { id: number; opportunity_id: number; user_id: number },
+) {
   const rows = await db
-    .select({ payment: investmentPayments, recorder_id: recorder.id, recorder_name: recorder.name })
+    .select({
+      entry: investmentPayments,
+      reversed_by_id: reversal.id,
+      recorder_id: recorder.id,
+      recorder_name: recorder.name,
+    })
     .from(investmentPayments)
     .leftJoin(recorder, eq(recorder.id, investmentPayments.recorded_by))
-    .where(eq(investmentPayments.investment_id, investmentId))
+    .leftJoin(reversal, eq(reversal.reverses_id, investmentPayments.id))
+    .where(
+      or(
+        eq(investmentPayments.investment_id, investment.id),
+        and(
+          eq(investmentPayments.opportunity_id, investment.opportunity_id),
+          eq(investmentPayments.user_id, investment.user_id),
+          ne(investmentPayments.unallocated_delta, '0'),
+        ),
+      ),
+    )
     .orderBy(asc(investmentPayments.received_on), asc(investmentPayments.id));
   return rows.map((row) => ({
-    ...row.payment,
+    ...row.entry,
+    reversed_by_id: row.reversed_by_id,
     recorder:
       row.recorder_id !== null && row.recorder_name !== null
         ? { id: row.recorder_id, name: row.recorder_name }

@@ -23,6 +23,8 @@ import { createStaff, createUser } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/test-app';
 import { createOpportunity, dayFromToday } from '../opportunity-lifecycle/lifecycle-fixtures';
 import { longDate } from '../../platform/dates';
+import { londonDate } from '../../platform/time';
+import { insertInvestmentWithMoney } from './ledger';
 
 let t: TestApp;
 let admin: Agent;
@@ -50,7 +52,7 @@ type List = {
 const json = <T = Record<string, unknown>>(response: { body: string }) => JSON.parse(response.body) as T;
 const data = <T = Record<string, unknown>>(response: { body: string }) => json<{ data: T }>(response).data;
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => londonDate(t.ctx.clock.now());
 
 /** An investment as an investor's reservation would leave it (H1 writes the real path). */
 async function reserve(
@@ -59,17 +61,33 @@ async function reserve(
   amount: string,
   extra: Partial<typeof investments.$inferInsert> = {},
 ): Promise<InvestmentRow> {
-  const [row] = await t.ctx.db
-    .insert(investments)
-    .values({ opportunity_id: opportunityId, user_id: user.id, amount, shares: null, ...extra })
-    .returning();
-  if (!row) throw new Error('no investment');
+  // money held is booked on the ledger, the only way the database takes it (decision 019)
+  const row = await insertInvestmentWithMoney(
+    t.ctx.db,
+    { opportunity_id: opportunityId, user_id: user.id, amount, shares: null, ...extra },
+    { received_on: today() },
+  );
   const [saved] = await t.ctx.db
     .update(investments)
     .set({ payment_reference: `REF-${row.id}` })
     .where(eq(investments.id, row.id))
     .returning();
   return saved ?? row;
+}
+
+/** Money held by an investment, booked as the database takes it: a ledger entry and the sum, together. */
+async function book(row: InvestmentRow, amount: string) {
+  await t.ctx.db.transaction(async (tx) => {
+    await tx.insert(investmentPayments).values({
+      investment_id: row.id,
+      opportunity_id: row.opportunity_id,
+      user_id: row.user_id,
+      amount,
+      paid_delta: amount,
+      received_on: today(),
+    });
+    await tx.update(investments).set({ paid_amount: amount }).where(eq(investments.id, row.id));
+  });
 }
 
 const investmentRow = async (id: number) =>
@@ -114,7 +132,7 @@ const live = (overrides: Parameters<typeof createOpportunity>[1] = {}) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp({ TEST_CLOCK: '1' });
+  t = await createTestApp({ TEST_CLOCK: '1', LOG_LEVEL: process.env.HA_LOG ?? 'silent' });
   admin = await t.as(await createStaff(t.ctx.db, ROLES.SUPER_ADMIN, { name: 'Ada Admin' }));
 });
 afterAll(() => t.close());
@@ -198,8 +216,9 @@ describe('permissions', () => {
       // Refund: the cancelled investment had no money, so an allowed role hears why (422), others 403.
       await t.ctx.db
         .update(investments)
-        .set({ status: 'cancelled', cancelled_at: new Date(), cancel_reason: 'x', paid_amount: '10' })
+        .set({ status: 'cancelled', cancelled_at: new Date(), cancel_reason: 'x' })
         .where(eq(investments.id, another.id));
+      await book(another, '10.00');
       const refund = await agent.post(`/api/investments/${another.id}/refund`, { refunded_on: today() });
       expect(refund.statusCode, `${role} refund`).toBe(allowed('cash_calls', 'update') ? 201 : 403);
     },
@@ -243,7 +262,12 @@ describe('the opportunity’s Transactions', () => {
     });
     const list = json<List>(await admin.get(`/api/opportunities/${opportunity.id}/investments`));
     expect(list.data).toHaveLength(3);
-    expect(list.totals).toEqual({ count: 3, committed: '7500.00', called: '2500.00', received: '2500.00' });
+    expect(list.totals).toMatchObject({
+      count: 3,
+      committed: '7500.00',
+      called: '2500.00',
+      received: '2500.00',
+    });
     const byStatus = new Map(list.data.map((row) => [row.status, row]));
     expect(byStatus.get('reserved')).toMatchObject({
       id: first.id,
@@ -324,15 +348,17 @@ describe('manual investments', () => {
     expect(made).toMatchObject({
       status: 'reserved',
       type: 'manual',
-      amount: '5000.99',
+      amount: '5000.00',
       shares: '4000.000000',
+      rounding_note:
+        '£5,000.99 buys 4000 whole shares at £1.25 a share: £5,000.00 is recorded, and the remaining £0.99 is not kept.',
     });
     expect(made.payment_reference).toMatch(new RegExp(`^P${opportunity.id}-\\d{6}$`));
     expect(await actionsOn('opportunity', opportunity.id)).toEqual(['opportunity.investment_recorded']);
     expect(await actionsOn('investor', investor.id)).toEqual(['investor.investment_recorded']);
     const [notice] = await noticesOf(investor.id);
     expect(notice?.data).toMatchObject({
-      message: `An investment of £5,000.99 in **${opportunity.name}** was recorded for you.`,
+      message: `An investment of £5,000.00 in **${opportunity.name}** was recorded for you.`,
       cta: '/investor/investments',
     });
   });
@@ -372,7 +398,7 @@ describe('manual investments', () => {
         invested_on: today(),
         ...body,
       });
-    const over = await manual({ amount: '2000.01' });
+    const over = await manual({ amount: '2001.25' });
     expect(over.statusCode).toBe(422);
     expect(json<Errors>(over).errors.amount).toEqual([
       'That would take the opportunity past its maximum of £10,000.00: £2,000.00 remains.',
@@ -450,7 +476,7 @@ describe('cash calls', () => {
     const text = mails.map((mail) => mail.text_body).join('\n');
     expect(text).toContain('Amount: £3,000.00');
     expect(text).toContain('Account name: Acme Client Account');
-    expect(text).toContain('Sort code: 123456');
+    expect(text).toContain('Sort code: 12-34-56');
     expect(text).toContain(`Payment reference: REF-${one.id}`);
     expect(text).toContain('Completion is planned for next month.');
     expect(text).not.toContain('IBAN');
@@ -520,12 +546,7 @@ describe('payments, cancellations and refunds', () => {
       status: 'awaiting_payment',
       paid_amount: '1999.99',
     });
-    const over = await pay('3000.02');
-    expect(over.statusCode).toBe(422);
-    expect(json<Errors>(over).errors.amount).toEqual([
-      'That is more than is still due: £3,000.01 of £5,000.00 remains to be paid.',
-    ]);
-    const rest = await pay('3000.01');
+    const rest = await pay('3000.01', 'FPS 2');
     const detail = data<{ investment: Investment; payments: Array<{ amount: string; kind: string }> }>(rest);
     expect(detail.investment).toMatchObject({ status: 'paid', paid_amount: '5000.00' });
     expect(detail.payments.map((payment) => payment.amount)).toEqual(['1999.99', '3000.01']);
@@ -535,21 +556,32 @@ describe('payments, cancellations and refunds', () => {
       `Cash Call - Payment Received: we have received your payment of £5,000.00 for **${opportunity.name}**. Thank you.`,
     );
     expect((await mailsTo(investor.email))[0]?.text_body).toContain('Cash Call - Payment Received');
-    expect(json<Errors>(await pay('1')).errors.amount).toEqual(['This investment is already paid in full.']);
+    // more money on a paid investment is held unallocated, never refused
+    const more = data<{ unallocated: string }>(await pay('1', 'FPS 3'));
+    expect(more.unallocated).toBe('1.00');
     expect(await actionsOn('investor', investor.id)).toEqual([
       'investor.payment_received',
       'investor.investment_paid',
+      'investor.payment_received',
     ]);
   });
 
-  it('makes one paid transition when two staff mark the last payment at once', async () => {
+  it('makes one paid transition when two staff book the same bank line at once', async () => {
     const opportunity = await live();
     const investor = await createUser(t.ctx.db);
     const row = await reserve(opportunity.id, investor, '2000.00', { status: 'awaiting_payment' });
     const support = await t.as(await createStaff(t.ctx.db, ROLES.SUPPORT));
     const answers = await Promise.all([
-      admin.post(`/api/investments/${row.id}/payments`, { amount: '2000', received_on: today() }),
-      support.post(`/api/investments/${row.id}/payments`, { amount: '2000', received_on: today() }),
+      admin.post(`/api/investments/${row.id}/payments`, {
+        amount: '2000',
+        received_on: today(),
+        reference: 'FPS 77',
+      }),
+      support.post(`/api/investments/${row.id}/payments`, {
+        amount: '2000',
+        received_on: today(),
+        reference: 'fps 77',
+      }),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
     expect(await investmentRow(row.id)).toMatchObject({ status: 'paid', paid_amount: '2000.00' });
@@ -579,11 +611,6 @@ describe('payments, cancellations and refunds', () => {
       cancel_reason: 'Could not raise the funds',
       paid_amount: '1500.00',
     });
-    expect(
-      json<Errors>(
-        await admin.post(`/api/investments/${row.id}/payments`, { amount: '1', received_on: today() }),
-      ).errors.amount,
-    ).toEqual(['This investment is cancelled: it takes no payments.']);
     const refunded = await admin.post(`/api/investments/${row.id}/refund`, {
       refunded_on: today(),
       reference: 'RTN-1',
@@ -743,11 +770,14 @@ describe('a round in another currency', () => {
     const tooMuch = await admin.post(`/api/investments/${called.id}/payments`, {
       amount: '5000',
       received_on: today(),
+      reference: 'SEPA 1',
     });
-    expect(json<Errors>(tooMuch).errors.amount).toEqual([
-      'That is more than is still due: €4,000.00 of €4,000.00 remains to be paid.',
-    ]);
-    await admin.post(`/api/investments/${called.id}/payments`, { amount: '4000', received_on: today() });
+    expect(data<{ unallocated: string }>(tooMuch).unallocated).toBe('1000.00');
+    const back = await admin.post(`/api/investments/${called.id}/unallocated/refund`, {
+      amount: '1000',
+      refunded_on: today(),
+    });
+    expect(back.statusCode, back.body).toBe(201);
     await admin.post(`/api/investments/${dropped.id}/payments`, { amount: '300', received_on: today() });
     await admin.post(`/api/opportunities/${opportunity.id}/transition`, { status: 4 });
     const refused = await admin.post(`/api/opportunities/${opportunity.id}/transition`, { status: 5 });
@@ -767,6 +797,7 @@ describe('a round in another currency', () => {
     const otto = await messages(other.id);
     expect(otto).toMatch(/Your investment of €1,000\.00 .* We will refund the €300\.00 you paid\./);
     expect(otto).toMatch(/We have refunded the €300\.00 you paid/);
+    expect(erin).toMatch(/We have refunded the €1,000\.00 you paid/);
     expect(`${erin}\n${otto}`).not.toContain('£');
   });
 });

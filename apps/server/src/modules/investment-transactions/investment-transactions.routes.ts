@@ -6,17 +6,22 @@ import {
   cashCallSchema,
   dataOf,
   idParamsSchema,
+  investmentLedgerSchema,
   investmentListQuerySchema,
-  investmentPaymentSchema,
   manualInvestmentInputSchema,
   paymentInputSchema,
+  recordedManualInvestmentSchema,
   refundInputSchema,
+  reversalInputSchema,
+  unallocatedApplyInputSchema,
+  unallocatedRefundInputSchema,
   staffInvestmentListSchema,
   staffInvestmentSchema,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
+import type { Idempotency } from '../../platform/http/idempotency';
 import { actorOf, requireUser } from '../../platform/http/kernel';
 import type { InvestmentTransactionsService } from './investment-transactions.service';
 
@@ -26,12 +31,16 @@ const BY_STAGE =
 /** An existing investment's Transactions tab is hidden from the Investment Manager (spec §6). */
 const NOT_EXISTING_TO_MANAGER =
   'The Investment Manager is refused (403) the investments of an existing investment (stages 5–6), as its Cap Table.';
-const detailSchema = dataOf(
-  z.object({ investment: staffInvestmentSchema, payments: z.array(investmentPaymentSchema) }),
-);
+const detailSchema = dataOf(investmentLedgerSchema);
+const IDEMPOTENT =
+  'Send an `Idempotency-Key` header (up to 255 characters) to make a retry safe: a replay with the same key and body answers the first response again (header `idempotent-replayed: true`); the same key with another body is a 422 on `idempotency_key`; a duplicate while the first is still running is a 409. Keys last 24 hours.';
+const entryParamsSchema = z.object({ id: idParamsSchema.shape.id, entry: idParamsSchema.shape.id });
 
 /** The money behind a round, for staff (issue 11, spec §2.1). */
-export function investmentTransactionsRoutes(service: InvestmentTransactionsService): FastifyPluginAsyncZod {
+export function investmentTransactionsRoutes(
+  service: InvestmentTransactionsService,
+  idempotency: Idempotency,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/opportunities/:id/investments',
@@ -40,7 +49,7 @@ export function investmentTransactionsRoutes(service: InvestmentTransactionsServ
         schema: {
           tags,
           summary: 'The opportunity’s investments (its Transactions tab), with totals',
-          description: `Filter: status (reserved, awaiting_payment, paid, completed, cancelled; comma for several). Totals are of every investment: committed (reserved, awaiting payment, paid), called (awaiting payment, paid, completed), received (net of refunds). Newest first. ${BY_STAGE.replace('the action', '`show`')} ${NOT_EXISTING_TO_MANAGER}`,
+          description: `Filter: status (reserved, awaiting_payment, paid, completed, cancelled; comma for several). Totals are of every investment, per currency: committed (reserved, awaiting payment, paid), called (awaiting payment, paid, completed), received (net of refunds). Newest first. ${BY_STAGE.replace('the action', '`show`')} ${NOT_EXISTING_TO_MANAGER}`,
           params: idParamsSchema,
           querystring: investmentListQuerySchema,
           response: { 200: staffInvestmentListSchema },
@@ -61,21 +70,21 @@ export function investmentTransactionsRoutes(service: InvestmentTransactionsServ
         schema: {
           tags,
           summary: 'Record a manual or private_manual investment (a deal done off the platform)',
-          description: `Only while the opportunity is live (Live - External or Internal; reopen a closed round first), and never past its maximum (the opportunity's row lock, as for an investor's reservation). Shares are the whole shares the amount buys at the share price. \`paid\` records the money as received on \`invested_on\`. A manual investment notifies the investor and shows in their portal; a private_manual one is for the round's books only (never notified, not in the portal). ${BY_STAGE.replace('the action', '`update`')}`,
+          description: `Only while the opportunity is live (Live - External or Internal; reopen a closed round first), and never past its maximum (the opportunity's row lock, as for an investor's reservation). Rounded as an investor's reservation: the amount recorded is what the whole shares it buys at the share price cost, the remainder not kept (\`rounding_note\` says so). \`paid\` books the money as a ledger payment received on \`invested_on\`. A manual investment notifies the investor and shows in their portal; a private_manual one is for the round's books only (never notified, not in the portal). ${BY_STAGE.replace('the action', '`update`')}`,
           params: idParamsSchema,
           body: manualInvestmentInputSchema,
-          response: { 201: dataOf(staffInvestmentSchema) },
+          response: { 201: dataOf(recordedManualInvestmentSchema) },
         },
       },
-      async (request, reply) => {
-        const data = await service.recordManual(
-          actorOf(request),
-          requireUser(request).role_id,
-          request.params.id,
-          request.body,
-        );
-        return reply.code(201).send({ data });
-      },
+      async (request, reply) =>
+        idempotency.run(request, reply, 201, async () => ({
+          data: await service.recordManual(
+            actorOf(request),
+            requireUser(request).role_id,
+            request.params.id,
+            request.body,
+          ),
+        })),
     );
 
     app.post(
@@ -104,7 +113,7 @@ export function investmentTransactionsRoutes(service: InvestmentTransactionsServ
         config: { access: access.staff },
         schema: {
           tags,
-          summary: 'An investment with its payments and refunds',
+          summary: 'An investment with its ledger (payments, refunds, unallocated money, reversals)',
           description: `${BY_STAGE.replace('the action', '`show`')} ${NOT_EXISTING_TO_MANAGER}`,
           params: idParamsSchema,
           response: { 200: detailSchema },
@@ -121,18 +130,79 @@ export function investmentTransactionsRoutes(service: InvestmentTransactionsServ
         config: { access: access.permission('cash_calls', 'update') },
         schema: {
           tags,
-          summary: 'Record money received (all or part of what is due)',
-          description:
-            'Never more than is still due (422). Reaching the amount makes the investment paid and notifies the investor (Cash Call - Payment Received), by email too.',
+          summary: 'Book money received: one bank line, one ledger entry',
+          description: `Never refused for its size: what is still due pays the investment (reaching the amount makes it paid and notifies the investor, Cash Call - Payment Received, by email too); the excess is held as the investor's unallocated money in the round (refund or apply it). A reference already booked on the investment is a 422 on \`reference\`. ${IDEMPOTENT}`,
           params: idParamsSchema,
           body: paymentInputSchema,
           response: { 201: detailSchema },
         },
       },
-      async (request, reply) => {
-        const data = await service.recordPayment(actorOf(request), request.params.id, request.body);
-        return reply.code(201).send({ data });
+      async (request, reply) =>
+        idempotency.run(request, reply, 201, async () => ({
+          data: await service.recordPayment(actorOf(request), request.params.id, request.body),
+        })),
+    );
+
+    app.post(
+      '/api/investments/:id/entries/:entry/reversal',
+      {
+        config: { access: access.permission('cash_calls', 'update') },
+        schema: {
+          tags,
+          summary: 'Reverse a mistaken ledger entry, with a reason',
+          description: `A new entry undoes the entry's effect (entries are never changed or deleted). An entry is reversed once; a reversal is not reversed; a completed investment's paid money is not. Refused (422 on \`reason\`) when it would take the investment's or the unallocated money below zero. The entry must be on this investment's ledger (404 otherwise). ${IDEMPOTENT}`,
+          params: entryParamsSchema,
+          body: reversalInputSchema,
+          response: { 201: detailSchema },
+        },
       },
+      async (request, reply) =>
+        idempotency.run(request, reply, 201, async () => ({
+          data: await service.reverse(
+            actorOf(request),
+            request.params.id,
+            request.params.entry,
+            request.body,
+          ),
+        })),
+    );
+
+    app.post(
+      '/api/investments/:id/unallocated/refund',
+      {
+        config: { access: access.permission('cash_calls', 'update') },
+        schema: {
+          tags,
+          summary: 'Refund the investor’s unallocated money in this round (all or part)',
+          description: `Never more than is held (422 on \`amount\`). The investor is notified, except of a private_manual investment. ${IDEMPOTENT}`,
+          params: idParamsSchema,
+          body: unallocatedRefundInputSchema,
+          response: { 201: detailSchema },
+        },
+      },
+      async (request, reply) =>
+        idempotency.run(request, reply, 201, async () => ({
+          data: await service.refundUnallocated(actorOf(request), request.params.id, request.body),
+        })),
+    );
+
+    app.post(
+      '/api/investments/:id/unallocated/apply',
+      {
+        config: { access: access.permission('cash_calls', 'update') },
+        schema: {
+          tags,
+          summary: 'Apply the investor’s unallocated money in this round to this investment',
+          description: `At most what is held and what the investment still owes (422 on \`amount\`); only a reserved or called investment. Reaching the amount makes it paid. ${IDEMPOTENT}`,
+          params: idParamsSchema,
+          body: unallocatedApplyInputSchema,
+          response: { 201: detailSchema },
+        },
+      },
+      async (request, reply) =>
+        idempotency.run(request, reply, 201, async () => ({
+          data: await service.applyUnallocated(actorOf(request), request.params.id, request.body),
+        })),
     );
 
     app.post(
@@ -164,18 +234,17 @@ export function investmentTransactionsRoutes(service: InvestmentTransactionsServ
         config: { access: access.permission('cash_calls', 'update') },
         schema: {
           tags,
-          summary: 'Refund a cancelled investment’s money (all that was received)',
-          description:
-            'The investor is notified of the refund (live and by email), except of a private_manual investment.',
+          summary: 'Refund a cancelled investment’s money (all of it, or `amount`)',
+          description: `Partial refunds are entries like any other; \`refunded_at\` is set once nothing is left. The investor is notified of the refund (live and by email), except of a private_manual investment. ${IDEMPOTENT}`,
           params: idParamsSchema,
           body: refundInputSchema,
           response: { 201: detailSchema },
         },
       },
-      async (request, reply) => {
-        const data = await service.refund(actorOf(request), request.params.id, request.body);
-        return reply.code(201).send({ data });
-      },
+      async (request, reply) =>
+        idempotency.run(request, reply, 201, async () => ({
+          data: await service.refund(actorOf(request), request.params.id, request.body),
+        })),
     );
 
     app.get(

@@ -92,7 +92,7 @@ describe('with nominee accounts on', () => {
     expect(errors.company_number).toEqual([
       'The company number field must be a Companies House number, e.g. 01234567 or SC123456.',
     ]);
-    expect(errors.fca_number).toEqual(['The fca number field must be a 6 or 7 digit FCA reference number.']);
+    expect(errors.fca_number).toEqual(['The FCA number field must be a 6 or 7 digit FCA reference number.']);
     expect((await admin.patch('/api/nominees/999999', { name: 'X' })).statusCode).toBe(404);
   });
 

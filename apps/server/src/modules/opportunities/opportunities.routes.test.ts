@@ -19,6 +19,7 @@ import {
 } from '../../db/schema';
 import { createStaff, createUser } from '../../test/factories';
 import { multipartBody, NOT_AN_IMAGE, PNG_1PX } from '../../test/files';
+import { insertInvestmentWithMoney } from '../investment-transactions/ledger';
 import { createTestApp, type Agent, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -98,7 +99,8 @@ describe('the fixed contract', () => {
   it('lists with the shared grammar and sums committed investments in SQL', async () => {
     const investor = await createUser(t.ctx.db);
     const live = await atStatus(2, { name: 'Committed Counting Co' });
-    await t.ctx.db.insert(investments).values([
+    // paid and completed ones hold their money as ledger entries (decision 019)
+    for (const values of [
       { opportunity_id: live, user_id: investor.id, amount: '1000.00', status: 'reserved' },
       { opportunity_id: live, user_id: investor.id, amount: '500.50', status: 'paid' },
       { opportunity_id: live, user_id: investor.id, amount: '0.25', status: 'awaiting_payment' },
@@ -111,7 +113,8 @@ describe('the fixed contract', () => {
         cancel_reason: 'Withdrawn',
       },
       { opportunity_id: live, user_id: investor.id, amount: '900.00', status: 'completed' },
-    ]);
+    ] as const)
+      await insertInvestmentWithMoney(t.ctx.db, values, { received_on: '2026-01-01' });
     const internal = await atStatus(3, { name: 'Committed Internal Co', tax_relief: 'seis' });
     const page = json<Page>(
       await admin.get('/api/opportunities?filter[status]=2,3&filter[search]=committed&sort=name'),

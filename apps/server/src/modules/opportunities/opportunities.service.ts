@@ -1,6 +1,7 @@
 import {
   can,
   compareDecimal,
+  isZeroDecimal,
   OPPORTUNITY_COLUMNS,
   OPPORTUNITY_STATUS,
   opportunitiesListQuery,
@@ -8,6 +9,7 @@ import {
   opportunityArea,
   opportunityResource,
   parseListQuery,
+  RAISED_INVESTMENT_STATUSES,
   ROLES,
   TAX_RELIEF_LABELS,
   type Action,
@@ -18,12 +20,19 @@ import {
   type PublicDocument,
   type updateOpportunityInputSchema,
 } from '@portico/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../../db/errors';
-import { opportunities, pipelineDeals, users, type OpportunityRow, type UserRow } from '../../db/schema';
+import {
+  investments,
+  opportunities,
+  pipelineDeals,
+  users,
+  type OpportunityRow,
+  type UserRow,
+} from '../../db/schema';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
 import { randomToken } from '../../platform/crypto';
 import { fieldError, forbidden, notFound, validationError } from '../../platform/http/errors';
@@ -44,6 +53,7 @@ import {
   keepPreviousSlug,
   slugsLike,
   visibleToInvestor,
+  type OpportunityWithNames,
 } from './opportunities.repository';
 import {
   contentImageKeys,
@@ -59,6 +69,13 @@ import {
 } from './opportunity-content';
 import { sanitisedDescription } from './sanitised-description';
 import { holdersOf, insertHolderChoices } from '../pre-emption/pre-emption.repository';
+import { formatAmount, formatPrice } from '../../platform/money';
+import {
+  lockOpportunityRow,
+  maximumFloor,
+  roomOf,
+  sharesOverflow,
+} from '../investment-transactions/commitments';
 
 type CreateInput = z.output<typeof createOpportunityInputSchema>;
 type UpdateInput = z.output<typeof updateOpportunityInputSchema>;
@@ -168,6 +185,75 @@ export function createOpportunitiesService(ctx: AppContext) {
     if (Object.keys(errors).length > 0) throw validationError(errors);
   }
 
+  /**
+   * A share price too small for the maximum: its whole shares would not fit the shares column (issue
+   * 18). On the share price when the change sets it, else on the maximum.
+   */
+  function checkPriceFits(
+    merged: { share_price?: string | null; maximum_amount?: string | null; currency?: string },
+    priceGiven: boolean,
+  ) {
+    const { share_price: sharePrice, maximum_amount: maximum } = merged;
+    if (!sharePrice || !maximum) return;
+    const currency = merged.currency ?? 'GBP';
+    if (!sharesOverflow(maximum, { share_price: sharePrice, currency })) return;
+    throw priceGiven
+      ? fieldError(
+          'share_price',
+          `At ${formatPrice(sharePrice, currency)} a share, the maximum of ${formatAmount(maximum, currency)} would buy more shares than can be recorded (at most 99,999,999,999,999): choose a higher share price.`,
+        )
+      : fieldError(
+          'maximum_amount',
+          `At ${formatPrice(sharePrice, currency)} a share, a maximum of ${formatAmount(maximum, currency)} would buy more shares than can be recorded (at most 99,999,999,999,999): choose a lower maximum.`,
+        );
+  }
+
+  /**
+   * The terms an investor committed under (issue 18, decision 021), checked under the round's row lock:
+   * the maximum is never lowered below what is committed plus what pre-emption still holds, and the
+   * share price does not change once the round has investments (re-pricing does that, for all of them).
+   */
+  async function checkTermsUnderCommitment(tx: DbOrTx, input: UpdateInput, locked: OpportunityRow) {
+    const money = (value: string) => formatAmount(value, locked.currency);
+    if (
+      input.share_price !== undefined &&
+      (input.share_price === null ||
+        locked.share_price === null ||
+        compareDecimal(input.share_price, locked.share_price) !== 0)
+    ) {
+      const [invested] = await tx
+        .select({ id: investments.id })
+        .from(investments)
+        .where(
+          and(
+            eq(investments.opportunity_id, locked.id),
+            inArray(investments.status, [...RAISED_INVESTMENT_STATUSES]),
+          ),
+        )
+        .limit(1);
+      if (invested)
+        throw fieldError(
+          'share_price',
+          `Investments have been made in this round at ${locked.share_price ? formatPrice(locked.share_price, locked.currency) : 'its share price'} a share, so the price cannot be edited here: use Re-price, which recomputes every investment’s shares at the new price and tells each investor.`,
+        );
+    }
+    const maximum = input.maximum_amount;
+    if (
+      maximum !== undefined &&
+      maximum !== null &&
+      (locked.maximum_amount === null || compareDecimal(maximum, locked.maximum_amount) < 0)
+    ) {
+      const { floor, committed, heldForHolders } = await maximumFloor(tx, locked, maximum, clock.today());
+      if (compareDecimal(maximum, floor) < 0)
+        throw fieldError(
+          'maximum_amount',
+          isZeroDecimal(heldForHolders)
+            ? `The maximum cannot be lower than ${money(floor)}: that much is already committed.`
+            : `The maximum cannot be lower than ${money(floor)}: ${money(committed)} is committed and ${money(heldForHolders)} is held for existing holders’ pre-emption at this maximum.`,
+        );
+    }
+  }
+
   /** The classification a change names exists, and the sub-type is one of the type's. */
   async function checkClassification(tx: DbOrTx, merged: Partial<NewOpportunity>) {
     const errors: Record<string, string[]> = {};
@@ -205,9 +291,23 @@ export function createOpportunitiesService(ctx: AppContext) {
     rules: {
       create: async (tx, values) => {
         checkAmounts(values);
+        checkPriceFits(values, values.share_price != null);
         await checkClassification(tx, values);
       },
       update: async (tx, input, before) => {
+        // The round's row lock first, the one the commitment gate takes (decision 015): the terms are
+        // checked against what is committed with no reservation slipping in between.
+        const locked = await lockOpportunityRow(tx, before.id);
+        if (!locked) throw notFound(NOT_FOUND);
+        await checkTermsUnderCommitment(tx, input, locked);
+        checkPriceFits(
+          {
+            share_price: input.share_price !== undefined ? input.share_price : locked.share_price,
+            maximum_amount: input.maximum_amount !== undefined ? input.maximum_amount : locked.maximum_amount,
+            currency: locked.currency,
+          },
+          input.share_price !== undefined,
+        );
         if (input.slug !== undefined && input.slug !== before.slug)
           await keepPreviousSlug(tx, before.id, before.slug, input.slug);
         checkAmounts({
@@ -279,6 +379,7 @@ export function createOpportunitiesService(ctx: AppContext) {
       content_type: row.content_type,
       size_bytes: row.size_bytes,
       url: publicLink(row.storage_key),
+      category: row.category,
     }));
   }
 
@@ -288,10 +389,25 @@ export function createOpportunitiesService(ctx: AppContext) {
     id: number,
     viewer: Viewer = 'staff',
     scope?: ReturnType<typeof visibleToInvestor>,
+    userId?: number,
   ) {
     const row = await opportunitiesRepository.find(tx, id, scope);
     if (!row) throw notFound(NOT_FOUND);
-    return toOpportunity(row, await contentOf(tx, id), await publicDocuments(tx, id), viewer);
+    const page = toOpportunity(row, await contentOf(tx, id), await publicDocuments(tx, id), viewer);
+    return { ...page, remaining_amount: await remainingOf(tx, row, userId) };
+  }
+
+  /**
+   * What an investor is shown as remaining: the commitment gate's own figure (roomOf), pre-emption holds
+   * included; for a holder (`userId`), their own entitlement is not held against them.
+   */
+  async function remainingOf(tx: DbOrTx, row: OpportunityWithNames, userId?: number) {
+    const { available } = await roomOf(tx, row, {
+      today: clock.today(),
+      committed: row.committed_amount,
+      ...(userId === undefined ? {} : { userId }),
+    });
+    return available;
   }
 
   /** The record for a staff member allowed `action` on its stage (403 otherwise, 404 when missing). */
@@ -425,13 +541,23 @@ export function createOpportunitiesService(ctx: AppContext) {
         investor ? visibleToInvestor(user.id) : undefined,
       );
       const viewer: Viewer = investor ? 'investor' : 'staff';
-      const data = rows.map((row) => pickFields(toOpportunitySummary(row, viewer), query.fields));
+      const data: Array<Partial<OpportunitySummary>> = [];
+      for (const row of rows)
+        data.push(
+          pickFields(
+            {
+              ...toOpportunitySummary(row, viewer),
+              remaining_amount: await remainingOf(db, row, investor ? user.id : undefined),
+            },
+            query.fields,
+          ),
+        );
       return paginate(data, total, query, requestUrl);
     },
 
     /** One opportunity: an investor's only when offered to them (404 otherwise), staff by its stage. */
     async getFor(user: UserRow, id: number) {
-      if (user.role_id === ROLES.USER) return full(db, id, 'investor', visibleToInvestor(user.id));
+      if (user.role_id === ROLES.USER) return full(db, id, 'investor', visibleToInvestor(user.id), user.id);
       await loadFor(db, user, id, 'show');
       return full(db, id);
     },
@@ -445,6 +571,8 @@ export function createOpportunitiesService(ctx: AppContext) {
         input.pre_emption_of_id === undefined ? undefined : await existingFor(user, input.pre_emption_of_id);
       const values: Omit<NewOpportunity, 'slug'> = {
         ...givenFields(input, FIELDS),
+        // chosen once, at creation (GBP unless given): the update schema has no currency
+        ...(input.currency === undefined ? {} : { currency: input.currency }),
         name: input.name,
         company_name: input.company_name,
         description: await sanitisedDescription(ctx.workers, input.description),

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
-import { clientGroupMembers, clientGroups, opportunities, type OpportunityRow } from '../../db/schema';
+import {
+  clientGroupMembers,
+  clientGroups,
+  documents,
+  opportunities,
+  type OpportunityRow,
+} from '../../db/schema';
 
 const unique = () => randomBytes(4).toString('hex');
 
@@ -8,10 +14,35 @@ const unique = () => randomBytes(4).toString('hex');
 export const dayFromToday = (days: number, from = new Date()) =>
   new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** Test data: an opportunity complete enough to go live, in the status given (tests only). */
+/**
+ * Test data: the opportunity's information memorandum, a public document (issue 18: an opportunity
+ * cannot go live without it). The file itself is not stored: no test reads it.
+ */
+export async function attachMemorandum(
+  db: DbOrTx,
+  opportunityId: number,
+  category = 'Information memorandum',
+) {
+  await db.insert(documents).values({
+    subject_type: 'opportunity',
+    subject_id: opportunityId,
+    name: 'Information memorandum.pdf',
+    storage_key: `documents/test-memorandum-${opportunityId}.pdf`,
+    content_type: 'application/pdf',
+    size_bytes: 1024,
+    visibility: 'public',
+    category,
+  });
+}
+
+/**
+ * Test data: an opportunity complete enough to go live, in the status given (tests only). One that can
+ * still go live (Draft to Closed) has its information memorandum unless `memorandum` is false.
+ */
 export async function createOpportunity(
   db: DbOrTx,
   overrides: Partial<typeof opportunities.$inferInsert> = {},
+  { memorandum = true }: { memorandum?: boolean } = {},
 ): Promise<OpportunityRow> {
   const id = unique();
   const [row] = await db
@@ -31,6 +62,7 @@ export async function createOpportunity(
     })
     .returning();
   if (!row) throw new Error('no opportunity inserted');
+  if (memorandum && row.status <= 4) await attachMemorandum(db, row.id);
   return row;
 }
 

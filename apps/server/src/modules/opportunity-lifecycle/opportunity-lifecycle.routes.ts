@@ -58,7 +58,9 @@ export function opportunityLifecycleRoutes(
       },
       async (request) => {
         const user = requireUser(request);
-        await service.transition(actorOf(request), user.role_id, request.params.id, request.body.status);
+        await service.transition(actorOf(request), user.role_id, request.params.id, request.body.status, {
+          allottedOn: request.body.allotted_on,
+        });
         // The same record GET /api/opportunities/{id} answers, in its new status.
         return { data: await opportunities.getFor(user, request.params.id) };
       },

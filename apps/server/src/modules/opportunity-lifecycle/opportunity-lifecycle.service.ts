@@ -19,6 +19,7 @@ import { recordAudit, type Actor } from '../../platform/audit/audit';
 import { fieldError, forbidden, notFound, validationError } from '../../platform/http/errors';
 import { toApiTimestamp, toApiTimestampOrNull } from '../../platform/time';
 import type { AfterCommit } from '../client-groups/client-groups.service';
+import { listDocuments } from '../documents/documents.repository';
 import { awaitingHoldersOf } from '../pre-emption/pre-emption.notices';
 import type { NotificationsService, Notice } from '../notifications/notifications.service';
 import {
@@ -93,7 +94,12 @@ function stampsOf(to: OpportunityStatus, row: OpportunityRow, now: Date): Partia
  */
 export function createOpportunityLifecycleService(
   ctx: AppContext,
-  deps: { notifications: NotificationsService; terminology: () => Promise<Terminology> },
+  deps: {
+    notifications: NotificationsService;
+    terminology: () => Promise<Terminology>;
+    /** investment_terms_enabled: the terms must be there to read before going live (issue 18) */
+    investmentTermsRequired?: () => Promise<boolean>;
+  },
 ) {
   const { db, clock } = ctx;
   const { notifications } = deps;
@@ -211,12 +217,19 @@ export function createOpportunityLifecycleService(
      * Moves an opportunity to another status: only the moves of OPPORTUNITY_TRANSITIONS; going live needs
      * a complete opportunity. The row is locked, so two moves from one state cannot both succeed.
      */
-    async transition(actor: Actor, roleId: number, id: number, to: number): Promise<void> {
+    async transition(
+      actor: Actor,
+      roleId: number,
+      id: number,
+      to: number,
+      options: { allottedOn?: string } = {},
+    ): Promise<void> {
       // The route refuses a role with neither update before the body (needsAnyOf); the record's stage
       // decides which it needs.
       const mayUpdate = (stage: number) => can(roleId, opportunityResource(stage), 'update');
       if (!isOpportunityStatus(to)) throw fieldError('status', 'The status must be one of 1 to 6.');
       const terms = await deps.terminology();
+      const termsRequired = (await deps.investmentTermsRequired?.()) ?? false;
       const afterCommit = await db.transaction(async (tx) => {
         const before = await lockOpportunity(tx, id);
         if (!before) throw notFound(NOT_FOUND);
@@ -225,7 +238,10 @@ export function createOpportunityLifecycleService(
         if (!canTransition(from, to)) throw fieldError('status', refusedMove(terms, from, to));
         if (LIVE.includes(to)) {
           const switching = LIVE.includes(from) ? statusLabel(terms, to) : undefined;
-          const missing = goLiveErrors(before, clock.today(), switching);
+          const missing = goLiveErrors(before, clock.today(), switching, {
+            publicDocuments: await listDocuments(tx, 'opportunity', id, true),
+            termsRequired,
+          });
           if (Object.keys(missing).length > 0) throw validationError(missing);
         }
         // Completing allots the paid investments' shares; unpaid commitments refuse it (issue 11).
@@ -233,6 +249,7 @@ export function createOpportunityLifecycleService(
           to === OPPORTUNITY_STATUS.COMPLETED
             ? await completeRound(tx, before, {
                 today: clock.today(),
+                allottedOn: options.allottedOn,
                 now: clock.now(),
                 recordedBy: actor.userId,
               })

@@ -1,27 +1,34 @@
 import { addDecimal, multiplyDecimal, subtractDecimal, type PortfolioPoint } from '@portico/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client';
-import { shownToInvestor } from './portfolio.repository';
+import { mineAndPaid } from './portfolio.repository';
 
 /** At most this many points on a chart: beyond it, the last point of each month stays. */
 const MAX_POINTS = 150;
 
 interface EventRow {
   day: string;
-  /** 0: a price change, 1: a transaction (a price applies before the day's transactions are valued) */
+  /**
+   * 0: a price change, 1: money received for an allotment to come, 2: a transaction (a price applies
+   * before the day's transactions are valued)
+   */
   sort: number;
   opportunity_id: string | number;
   kind: string;
   shares: string | null;
   amount: string | null;
   price: string | null;
+  /** of an allotment: the money its payment entries brought in (already counted as invested) */
+  paid: string | null;
 }
 
 /**
- * The investor's invested money and value over time: a point at every transaction and share-price
- * change of their existing investments, and today. Value at a day = Σ shares held × the price in
- * effect (the latest share price on or before it, else the round's price). Exact decimals, kept as a
- * running total so each event costs one multiplication.
+ * The investor's invested money and value over time: a point at every transaction, payment received and
+ * share-price change of their existing investments, and today. Money paid for an allotment counts as
+ * invested on the day it was received (issue 18) and is valued at cost until its shares are allotted.
+ * Value at a day = Σ shares held × the price in effect (the latest current share price on or before it,
+ * else the round's price) + money paid awaiting allotment. Exact decimals, kept as a running total so
+ * each event costs one multiplication.
  */
 export async function historyOf(
   db: DbOrTx,
@@ -29,25 +36,28 @@ export async function historyOf(
   today: string,
   opportunityId?: number,
 ): Promise<PortfolioPoint[]> {
-  const only = opportunityId === undefined ? sql`` : sql`and ht.opportunity_id = ${opportunityId}`;
   const result = await db.execute(sql`
-    with held as (
-      select distinct ht.opportunity_id
-      from holding_transactions ht join opportunities o on o.id = ht.opportunity_id and o.status in (5, 6)
-      where ht.user_id = ${userId} and ${shownToInvestor()} ${only}
+    with ${mineAndPaid(userId, opportunityId)},
+    held as (
+      select distinct m.opportunity_id
+      from mine m join opportunities o on o.id = m.opportunity_id and o.status in (5, 6)
     )
     select to_char(sp.effective_on, 'YYYY-MM-DD') as day, 0 as sort, sp.opportunity_id, 'price' as kind,
-      null as shares, null as amount, sp.price::text as price
+      null as shares, null as amount, sp.price::text as price, null as paid, 0 as seq
     from share_prices sp join held h on h.opportunity_id = sp.opportunity_id
-    where sp.effective_on <= ${today}
+    where sp.effective_on <= ${today} and sp.replaced_at is null
     union all
-    select to_char(ht.occurred_on, 'YYYY-MM-DD'), 1, ht.opportunity_id, ht.kind, ht.shares::text,
-      ht.amount::text, o.share_price::text
-    from holding_transactions ht
-    join held h on h.opportunity_id = ht.opportunity_id
-    join opportunities o on o.id = ht.opportunity_id
-    where ht.user_id = ${userId} and ${shownToInvestor()}
-    order by 1, 2`);
+    select to_char(p.day, 'YYYY-MM-DD'), 1, p.opportunity_id, 'paid', null, p.amount::text, null, null,
+      p.transaction_id
+    from paid p join held h on h.opportunity_id = p.opportunity_id
+    union all
+    select to_char(m.occurred_on, 'YYYY-MM-DD'), 2, m.opportunity_id, m.kind, m.shares::text,
+      m.amount::text, o.share_price::text,
+      (select sum(p.amount) from paid p where p.transaction_id = m.id)::text, m.id
+    from mine m
+    join held h on h.opportunity_id = m.opportunity_id
+    join opportunities o on o.id = m.opportunity_id
+    order by 1, 2, 9`);
   const events = rowsOf<EventRow>(result);
 
   const shares = new Map<number, string>();
@@ -58,10 +68,14 @@ export async function historyOf(
   let started = false;
   const points: PortfolioPoint[] = [];
 
+  /** money paid, awaiting its allotment, valued at cost */
+  const pending = new Map<number, string>();
+
   const revalue = (id: number) => {
     const held = shares.get(id) ?? '0';
     const price = prices.get(id);
-    const next = price === undefined ? '0.00' : multiplyDecimal(held, price, 2);
+    const atCost = pending.get(id) ?? '0.00';
+    const next = addDecimal(price === undefined ? '0.00' : multiplyDecimal(held, price, 2), atCost);
     value = addDecimal(subtractDecimal(value, contribution.get(id) ?? '0.00'), next);
     contribution.set(id, next);
   };
@@ -70,13 +84,21 @@ export async function historyOf(
     const id = Number(event.opportunity_id);
     if (event.kind === 'price') {
       if (event.price !== null) prices.set(id, event.price);
+    } else if (event.kind === 'paid') {
+      const amount = event.amount ?? '0';
+      invested = addDecimal(invested, amount);
+      pending.set(id, addDecimal(pending.get(id) ?? '0.00', amount));
+      started = true;
     } else {
       // before any valuation the round's price values the holding
       if (!prices.has(id) && event.price !== null) prices.set(id, event.price);
       const moved = event.shares ?? '0';
       if (event.kind === 'allotment' || event.kind === 'follow_on') {
         shares.set(id, addDecimal(shares.get(id) ?? '0', moved, 6));
-        invested = addDecimal(invested, event.amount ?? '0');
+        // what the payments brought in is invested already: only the rest counts today
+        const paid = event.paid ?? '0';
+        invested = addDecimal(invested, subtractDecimal(event.amount ?? '0', paid));
+        pending.set(id, subtractDecimal(pending.get(id) ?? '0.00', paid));
         started = true;
       } else if (event.kind === 'exit') shares.set(id, subtractDecimal(shares.get(id) ?? '0', moved, 6));
     }

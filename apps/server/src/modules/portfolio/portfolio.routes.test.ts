@@ -25,7 +25,7 @@ async function transaction(values: typeof holdingTransactions.$inferInsert) {
   await t.ctx.db.insert(holdingTransactions).values(values);
 }
 
-const today = () => t.ctx.clock.now().toISOString().slice(0, 10);
+const today = () => t.ctx.clock.today();
 
 /*
  * The worked example. Completed opportunity (round price 1.00):
@@ -185,13 +185,53 @@ describe('GET /api/portfolio', () => {
     expect(data(await nobody.get('/api/portfolio'))).toEqual({
       holdings: [],
       totals: {
+        currency: null,
         invested: '0.00',
         value: '0.00',
         realised: '0.00',
         unrealised: '0.00',
         moic: null,
         xirr: null,
+        return_rate: null,
+        return_basis: 'cumulative',
       },
+      totals_by_currency: [],
+    });
+  });
+
+  it('never adds money across currencies: totals per currency, none across them', async () => {
+    const traveller = await createUser(t.ctx.db);
+    const gbp = await createOpportunity(t.ctx.db, { status: 5, share_price: '1.000000' });
+    const eur = await createOpportunity(t.ctx.db, { status: 5, share_price: '1.000000', currency: 'EUR' });
+    for (const [opportunity, amount] of [
+      [gbp, '1000.00'],
+      [eur, '500.00'],
+    ] as const)
+      await transaction({
+        user_id: traveller.id,
+        opportunity_id: opportunity.id,
+        kind: 'allotment',
+        occurred_on: '2024-03-01',
+        shares: amount,
+        amount,
+        price: '1.00',
+      });
+    const portfolio = data<Portfolio & { totals_by_currency: Record<string, unknown>[] }>(
+      await (await t.as(traveller)).get('/api/portfolio'),
+    );
+    expect(portfolio.totals).toMatchObject({ currency: null, invested: null, value: null, moic: null });
+    // in the order the holdings first show each currency (here both on one day: by name)
+    const lines = [...portfolio.totals_by_currency].sort((a, b) =>
+      String(a.currency).localeCompare(String(b.currency)),
+    );
+    expect(lines).toMatchObject([
+      { currency: 'EUR', invested: '500.00', value: '500.00', moic: '1.00' },
+      { currency: 'GBP', invested: '1000.00', value: '1000.00', moic: '1.00' },
+    ]);
+    // one currency: the totals are that currency's
+    expect(data<Portfolio>(await investorAgent.get('/api/portfolio')).totals).toMatchObject({
+      currency: 'GBP',
+      invested: '2500.00',
     });
   });
 

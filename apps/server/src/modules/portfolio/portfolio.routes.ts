@@ -28,7 +28,9 @@ export function portfolioRoutes(service: PortfolioService): FastifyPluginAsyncZo
             'and follow-ons), shares held, value (shares × the latest share price), realised (exits and ' +
             'dividends), unrealised (value − the cost of the shares held), moic ((value + realised) ÷ invested, ' +
             'null when nothing invested), xirr (annual, 6 decimals, over the dated flows plus today’s value; ' +
-            'null when undefined).',
+            'null when undefined; money in is dated by the payments received), return_rate with return_basis ' +
+            '(the cumulative return while the first money in is under twelve months old, else the XIRR). Valued ' +
+            'at the latest price in force on or before today (London).',
           response: { 200: dataOf(portfolioSchema) },
         },
       },

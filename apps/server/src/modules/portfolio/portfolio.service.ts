@@ -2,19 +2,47 @@ import type {
   CashFlow,
   HoldingTransaction,
   Portfolio,
+  PortfolioCurrencyTotals,
   PortfolioHolding,
+  PortfolioTotals,
   PublicDocument,
 } from '@portico/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { holdingTransactions, sharePrices } from '../../db/schema';
 import { notFound } from '../../platform/http/errors';
 import { toApiTimestamp } from '../../platform/time';
 import { historyOf } from './history';
 import { holdingsOf, shownToInvestor, type HoldingRow } from './portfolio.repository';
-import { totalsOf, xirrOf } from './valuation';
+import { returnOf, totalsOf, xirrOf } from './valuation';
 
 const NOT_HELD = 'You do not hold this investment.';
+
+/** The totals of an empty portfolio. */
+const NOTHING_HELD: PortfolioTotals = {
+  currency: null,
+  invested: '0.00',
+  value: '0.00',
+  realised: '0.00',
+  unrealised: '0.00',
+  moic: null,
+  xirr: null,
+  return_rate: null,
+  return_basis: 'cumulative',
+};
+
+/** Holdings in several currencies add up to nothing: see totals_by_currency. */
+const SEVERAL_CURRENCIES: PortfolioTotals = {
+  currency: null,
+  invested: null,
+  value: null,
+  realised: null,
+  unrealised: null,
+  moic: null,
+  xirr: null,
+  return_rate: null,
+  return_basis: null,
+};
 
 /** "2024-01-31 -2000.00,2024-06-30 40.00" → the dated flows. */
 function flowsOf(row: HoldingRow): CashFlow[] {
@@ -24,6 +52,7 @@ function flowsOf(row: HoldingRow): CashFlow[] {
 
 function toHolding(row: HoldingRow, today: string): { holding: PortfolioHolding; flows: CashFlow[] } {
   const flows = flowsOf(row);
+  const rate = xirrOf(flows, row.value, today);
   return {
     flows,
     holding: {
@@ -42,14 +71,20 @@ function toHolding(row: HoldingRow, today: string): { holding: PortfolioHolding;
       realised: row.realised,
       unrealised: row.unrealised,
       moic: row.moic,
-      xirr: xirrOf(flows, row.value, today),
+      xirr: rate,
+      ...returnOf(
+        flows,
+        { value: row.value, realised: row.realised, invested: row.invested, xirr: rate },
+        today,
+      ),
     },
   };
 }
 
 /**
  * The signed-in investor's portfolio (spec §2.2 /investor/portfolio): holdings from completed and
- * matured opportunities, valued at the latest share price, on the server's clock.
+ * matured opportunities, valued at the latest current share price on or before today (London), on the
+ * server's clock; money in dated by the payments received; the return cumulative under twelve months.
  */
 export function createPortfolioService(
   ctx: AppContext,
@@ -61,12 +96,24 @@ export function createPortfolioService(
     /** GET /api/portfolio: one query, then exact arithmetic per holding. */
     async portfolio(userId: number): Promise<Portfolio> {
       const today = ctx.clock.today();
-      const rows = await holdingsOf(db, userId);
+      const rows = await holdingsOf(db, userId, today);
       const held = rows.map((row) => toHolding(row, today));
       const holdings = held.map((entry) => entry.holding);
-      const flows = held.flatMap((entry) => entry.flows);
-      const totals = totalsOf(holdings);
-      return { holdings, totals: { ...totals, xirr: xirrOf(flows, totals.value, today) } };
+      // money is never added across currencies: totals per currency
+      const currencies = [...new Set(holdings.map((holding) => holding.currency))];
+      const byCurrency: PortfolioCurrencyTotals[] = currencies.map((currency) => {
+        const mine = held.filter((entry) => entry.holding.currency === currency);
+        const flows = mine.flatMap((entry) => entry.flows);
+        const totals = totalsOf(mine.map((entry) => entry.holding));
+        const rate = xirrOf(flows, totals.value, today);
+        return { currency, ...totals, xirr: rate, ...returnOf(flows, { ...totals, xirr: rate }, today) };
+      });
+      const [only] = byCurrency;
+      return {
+        holdings,
+        totals: byCurrency.length > 1 ? SEVERAL_CURRENCIES : (only ?? NOTHING_HELD),
+        totals_by_currency: byCurrency,
+      };
     },
 
     /** GET /api/portfolio/history: invested and value over time. */
@@ -77,7 +124,7 @@ export function createPortfolioService(
     /** GET /api/portfolio/{opportunityId}: 404 when this investor holds nothing there. */
     async holding(userId: number, opportunityId: number) {
       const today = ctx.clock.today();
-      const [row] = await holdingsOf(db, userId, opportunityId);
+      const [row] = await holdingsOf(db, userId, today, opportunityId);
       if (!row) throw notFound(NOT_HELD);
       const { holding } = toHolding(row, today);
       const [transactions, prices, publicDocuments, history] = await Promise.all([
@@ -99,7 +146,13 @@ export function createPortfolioService(
             kind: sharePrices.kind,
           })
           .from(sharePrices)
-          .where(eq(sharePrices.opportunity_id, opportunityId))
+          .where(
+            and(
+              eq(sharePrices.opportunity_id, opportunityId),
+              isNull(sharePrices.replaced_at),
+              lte(sharePrices.effective_on, today),
+            ),
+          )
           .orderBy(asc(sharePrices.effective_on)),
         deps.publicDocuments(opportunityId),
         historyOf(db, userId, today, opportunityId),

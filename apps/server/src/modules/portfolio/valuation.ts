@@ -1,14 +1,17 @@
 import {
   addDecimal,
   compareDecimal,
+  cumulativeReturn,
   divideDecimal,
   isZeroDecimal,
   multiplyDecimal,
   subtractDecimal,
   sumDecimals,
   toFixedDecimal,
+  returnBasisOf,
   xirr,
   type CashFlow,
+  type ReturnBasis,
 } from '@portico/contracts';
 
 /*
@@ -83,10 +86,32 @@ export function totalsOf(holdings: readonly HoldingFigures[]) {
   return { invested, value, realised, unrealised, moic: moicOf(value, realised, invested) };
 }
 
-/** XIRR over the dated flows plus today's value (none when nothing is held). */
+/**
+ * XIRR over the dated flows plus today's value. A value of nothing counts too: money in that came back
+ * as nothing is -100%, not "no rate".
+ */
 export function xirrOf(flows: readonly CashFlow[], value: string, today: string): string | null {
-  const all = isZeroDecimal(value) ? flows : [...flows, { date: today, amount: value }];
-  return xirr(all);
+  return xirr([...flows, { date: today, amount: value }]);
 }
 
-/** YYYY-MM-DD of a date in UTC. */
+/**
+ * The return to show and its basis (issue 18): cumulative while the first money in (the earliest
+ * negative flow) is under twelve months old, the XIRR from then.
+ */
+export function returnOf(
+  flows: readonly CashFlow[],
+  figures: { value: string; realised: string; invested: string; xirr: string | null },
+  today: string,
+): { return_rate: string | null; return_basis: ReturnBasis } {
+  const since = flows
+    .filter((flow) => flow.amount.startsWith('-'))
+    .reduce<string | null>((first, flow) => (first === null || flow.date < first ? flow.date : first), null);
+  const basis = returnBasisOf(since, today);
+  return {
+    return_rate:
+      basis === 'cumulative'
+        ? cumulativeReturn(figures.value, figures.realised, figures.invested)
+        : figures.xirr,
+    return_basis: basis,
+  };
+}

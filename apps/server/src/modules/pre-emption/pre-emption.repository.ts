@@ -2,39 +2,37 @@ import {
   compareDecimal,
   COMMITTED_INVESTMENT_STATUSES,
   PRE_EMPTION_CHOICE,
+  subtractDecimal,
   sumDecimals,
 } from '@portico/contracts';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import {
-  holdingTransactions,
-  investments,
-  preEmptionChoices,
-  users,
-  type OpportunityRow,
-} from '../../db/schema';
-import { shownToInvestor } from '../portfolio/portfolio.repository';
-import { claimOf, entitlementOf, outstandingOf } from './pre-emption.math';
+import { investments, preEmptionChoices, users, type OpportunityRow } from '../../db/schema';
+import { preEmptiveSharesOf } from '../cap-table/cap-table.repository';
+import { claimOf, entitlementOf, outstandingOf, totalOutstanding, windowOpen } from './pre-emption.math';
 
 /**
- * Shares held in an existing investment now, per holder: allotted and bought, less sold. `shares` counts
- * every holding (the cap table, hence the pro-rata); `shown_shares` only what the investor may see (not
- * a private_manual allotment, decision 014): a right, a notice and the figures shown to them rest on it.
+ * Shares held in an existing investment now, per platform holder, in the classes that carry pre-emption
+ * (decision 020): allotted and bought, less sold. `shares` counts every holding (the cap table, hence the
+ * pro-rata); `shown_shares` only what the investor may see (not a private_manual allotment, decision 014):
+ * a right, a notice and the figures shown to them rest on it.
  */
 export async function holdersOf(db: DbOrTx, existingId: number) {
-  const net = (only: SQL) =>
-    sql<string>`greatest(coalesce(sum(${holdingTransactions.shares}) filter (where ${holdingTransactions.kind} in ('allotment', 'follow_on') and ${only}), 0) - coalesce(sum(${holdingTransactions.shares}) filter (where ${holdingTransactions.kind} = 'exit' and ${only}), 0), 0)::numeric(20, 6)::text`;
-  return db
-    .select({
-      user_id: holdingTransactions.user_id,
-      shares: net(sql`true`),
-      shown_shares: net(shownToInvestor(holdingTransactions.investment_id)),
-    })
-    .from(holdingTransactions)
-    .where(eq(holdingTransactions.opportunity_id, existingId))
-    .groupBy(holdingTransactions.user_id)
-    .orderBy(asc(holdingTransactions.user_id));
+  return (await preEmptiveSharesOf(db, existingId)).platform;
+}
+
+/**
+ * The statutory base of a round's entitlements (decision 020): the platform holders' and the off-platform
+ * holders' shares in the classes that carry pre-emption, and their whole (the denominator).
+ */
+export async function preEmptionBaseOf(db: DbOrTx, existingId: number) {
+  const { platform, offPlatform } = await preEmptiveSharesOf(db, existingId);
+  const total = sumDecimals(
+    [...platform.map((row) => row.shares), ...offPlatform.map((row) => row.shares)],
+    6,
+  );
+  return { platform, offPlatform, total };
 }
 
 /**
@@ -97,12 +95,8 @@ const decider = alias(users, 'decider');
  */
 export async function claimsOf(db: DbOrTx, round: OpportunityRow) {
   if (round.pre_emption_of_id === null) return [];
-  const holders = await holdersOf(db, round.pre_emption_of_id);
+  const { platform: holders, total } = await preEmptionBaseOf(db, round.pre_emption_of_id);
   const held = new Map(holders.map((row) => [row.user_id, row] as const));
-  const total = sumDecimals(
-    holders.map((row) => row.shares),
-    6,
-  );
   const committed = await committedByUser(db, round.id);
   const rows = await db
     .select({
@@ -136,10 +130,21 @@ export async function claimsOf(db: DbOrTx, round: OpportunityRow) {
 }
 export type Claim = Awaited<ReturnType<typeof claimsOf>>[number];
 
-/** The holders' total shares in the existing investment. */
+/** The issued shares of the classes that carry pre-emption, platform and off-platform (decision 020). */
 export async function totalHeld(db: DbOrTx, existingId: number): Promise<string> {
-  return sumDecimals(
-    (await holdersOf(db, existingId)).map((row) => row.shares),
-    6,
-  );
+  return (await preEmptionBaseOf(db, existingId)).total;
+}
+
+/**
+ * Whether the round can keep its promises: its holders' outstanding entitlements against what it has left
+ * (its maximum less what is committed). Null when it can (or holds nothing: no maximum, window closed).
+ * Read under the round's row lock by every writer that can grow the entitlements.
+ */
+export async function unkeptPromise(tx: DbOrTx, round: OpportunityRow, today: string) {
+  if (round.maximum_amount === null || !windowOpen(round, today)) return null;
+  const promised = totalOutstanding(await claimsOf(tx, round));
+  const committed = sumDecimals([...(await committedByUser(tx, round.id)).values()].map((row) => row.total));
+  const left = subtractDecimal(round.maximum_amount, committed);
+  if (compareDecimal(promised, left) <= 0) return null;
+  return { promised, left: left.startsWith('-') ? '0.00' : left };
 }

@@ -23,7 +23,11 @@ import { longDate } from '../../platform/dates';
 import { usePostgres } from '../../test/database';
 import { createTestApp, type Agent, type TestApp } from '../../test/test-app';
 import { readyInvestor } from '../investing/investing-fixtures';
-import { createOpportunity, dayFromToday } from '../opportunity-lifecycle/lifecycle-fixtures';
+import {
+  attachMemorandum,
+  createOpportunity,
+  dayFromToday,
+} from '../opportunity-lifecycle/lifecycle-fixtures';
 import { amountProblem, claimOf, entitlementOf, windowOpen } from './pre-emption.math';
 
 let t: TestApp;
@@ -293,6 +297,7 @@ describe('a new round made in one step (POST /api/opportunities with pre_emption
     ).toEqual([]);
 
     // Live: the holder is told once, and sees the round without an invitation.
+    await attachMemorandum(t.ctx.db, round.id);
     const live = await admin.post(`/api/opportunities/${round.id}/transition`, { status: 3 });
     expect(live.statusCode, live.body).toBe(200);
     expect(
@@ -444,8 +449,9 @@ describe('holders’ choices', () => {
         user_id: founder.id,
         type: 'private_manual',
         amount: '900.00',
-        paid_amount: '900.00',
-        status: 'completed',
+        // reserved: a completed one must hold its money, booked by ledger entries (migration 0022); only
+        // its type matters here, the holding comes from the allotment below
+        status: 'reserved',
       })
       .returning();
     await t.ctx.db.insert(holdingTransactions).values({
@@ -596,7 +602,7 @@ describe('the allocation honours pre-emption (the one commitment gate)', () => {
     const outsider = await readyInvestor(t.ctx.db, t.ctx.clock);
     await t.ctx.db
       .update(opportunities)
-      .set({ pre_emption_ends_on: dayFromToday(-1) })
+      .set({ pre_emption_opens_on: dayFromToday(-15), pre_emption_ends_on: dayFromToday(-1) })
       .where(eq(opportunities.id, next.id));
     expect((await reserve(outsider, next.id, '6000.00')).statusCode).toBe(201);
     const view = data<PreEmptionRound>(await admin.get(`/api/opportunities/${next.id}/pre-emption`));
@@ -605,6 +611,36 @@ describe('the allocation honours pre-emption (the one commitment gate)', () => {
     expect(late.statusCode).toBe(422);
     expect(errorsOf(late).choice).toEqual([
       `The pre-emption window closed on ${longDate(dayFromToday(-1))}.`,
+    ]);
+  });
+
+  it('takes holders’ choices within the offer period only, and holds their entitlements from the start', async () => {
+    const { existing, next, small, opened } = await scenario();
+    // opened today when no first day is given
+    expect(opened.opens_on).toBe(t.ctx.clock.today());
+    const backwards = await admin.post(`/api/opportunities/${next.id}/pre-emption`, {
+      existing_investment_id: existing.id,
+      opens_on: dayFromToday(10),
+      ends_on: dayFromToday(5),
+    });
+    expect(backwards.statusCode).toBe(422);
+    expect(errorsOf(backwards).ends_on?.[0]).toMatch(/cannot end before the offer opens/);
+    const moved = await admin.post(`/api/opportunities/${next.id}/pre-emption`, {
+      existing_investment_id: existing.id,
+      opens_on: dayFromToday(2),
+      ends_on: dayFromToday(16),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(data<PreEmptionRound>(moved)).toMatchObject({
+      opens_on: dayFromToday(2),
+      ends_on: dayFromToday(16),
+      open: true,
+      totals: { outstanding: '9999.00' },
+    });
+    const early = await choose(small, next.id, { choice: 2 });
+    expect(early.statusCode).toBe(422);
+    expect(errorsOf(early).choice).toEqual([
+      `The pre-emption offer opens on ${longDate(dayFromToday(2))}: choose from then.`,
     ]);
   });
 });

@@ -1,6 +1,9 @@
 import {
+  CAP_TABLE_HOLDER_KIND_LABELS,
   can,
   compareDecimal,
+  toFixedDecimal,
+  type CapTableHolderKind,
   OPPORTUNITY_STATUS,
   opportunityResource,
   PRE_EMPTION_CHOICE,
@@ -31,12 +34,21 @@ import { lockOpportunityRow, committedOf } from '../investment-transactions/comm
 import {
   amountProblem,
   claimOf as claimOfChoice,
+  entitlementOf,
   outstandingOf,
   totalOutstanding,
   windowOpen,
 } from './pre-emption.math';
 import { preEmptionOpenedNotice } from './pre-emption.notices';
-import { claimsOf, holdersOf, insertHolderChoices, type Claim } from './pre-emption.repository';
+import { reconciledPercents } from '../cap-table/cap-table.math';
+import {
+  claimsOf,
+  holdersOf,
+  insertHolderChoices,
+  preEmptionBaseOf,
+  unkeptPromise,
+  type Claim,
+} from './pre-emption.repository';
 
 const NO_OPPORTUNITY = 'No opportunity with that id.';
 const NOT_A_ROUND = 'This opportunity is not a new round of an existing investment.';
@@ -79,9 +91,10 @@ export function createPreEmptionService(ctx: AppContext, deps: { notifications: 
     return existing;
   }
 
-  const toHolder = (claim: Claim): PreEmptionHolder => ({
+  const toHolder = (claim: Claim, percent: string): PreEmptionHolder => ({
     user: claim.user,
     shares: claim.shares,
+    percent,
     entitlement_shares: claim.entitlement?.shares ?? null,
     entitlement: claim.entitlement?.amount ?? null,
     choice: claim.choice.choice,
@@ -94,22 +107,45 @@ export function createPreEmptionService(ctx: AppContext, deps: { notifications: 
 
   async function roundView(round: OpportunityRow): Promise<PreEmptionRound> {
     const existing = await existingOf(round);
-    const claims = await claimsOf(db, round);
+    const [claims, base] = await Promise.all([claimsOf(db, round), preEmptionBaseOf(db, existing.id)]);
     const open = windowOpen(round, today());
     const byChoice: Record<string, number> = {};
     for (const claim of claims) byChoice[claim.choice.choice] = (byChoice[claim.choice.choice] ?? 0) + 1;
+    // Everyone's percentage of the shares carrying the right, reconciled to add up to 100.00.
+    const percents = reconciledPercents([
+      ...claims.map((claim) => claim.shares),
+      ...base.offPlatform.map((holder) => holder.shares),
+    ]);
+    const offPlatform = base.offPlatform.map((holder, index) => {
+      const entitlement = entitlementOf(holder.shares, base.total, round);
+      return {
+        id: holder.id,
+        name: holder.name,
+        kind: holder.kind,
+        kind_label: CAP_TABLE_HOLDER_KIND_LABELS[holder.kind as CapTableHolderKind] ?? holder.kind,
+        share_class: holder.share_class,
+        shares: toFixedDecimal(holder.shares, 6),
+        percent: percents[claims.length + index] ?? '0.00',
+        entitlement_shares: entitlement?.shares ?? null,
+        entitlement: entitlement?.amount ?? null,
+      };
+    });
     return {
       opportunity: { id: round.id, name: round.name, status: round.status },
       existing_investment: existing,
+      opens_on: round.pre_emption_opens_on,
       ends_on: round.pre_emption_ends_on,
       open,
-      holders: claims.map(toHolder),
+      holders: claims.map((claim, index) => toHolder(claim, percents[index] ?? '0.00')),
+      off_platform: offPlatform,
       totals: {
         shares: sumDecimals(
           claims.map((claim) => claim.shares),
           6,
         ),
+        pre_emptive_shares: toFixedDecimal(base.total, 6),
         entitlement: sumDecimals(claims.map((claim) => claim.entitlement?.amount ?? '0')),
+        off_platform_entitlement: sumDecimals(offPlatform.map((holder) => holder.entitlement ?? '0')),
         outstanding: open ? totalOutstanding(claims) : '0.00',
         by_choice: byChoice,
       },
@@ -177,13 +213,12 @@ export function createPreEmptionService(ctx: AppContext, deps: { notifications: 
    */
   async function refuseUnkeptPromises(tx: DbOrTx, roundId: number) {
     const [row] = await tx.select().from(opportunities).where(eq(opportunities.id, roundId));
-    if (!row || row.maximum_amount === null || !windowOpen(row, today())) return;
-    const promised = totalOutstanding(await claimsOf(tx, row));
-    const left = subtractDecimal(row.maximum_amount, await committedOf(tx, row.id));
-    if (compareDecimal(promised, left) <= 0) return;
+    if (!row) return;
+    const unkept = await unkeptPromise(tx, row, today());
+    if (!unkept) return;
     throw fieldError(
       'existing_investment_id',
-      `The holders' entitlements come to ${formatAmount(promised, row.currency)} but the round has ${formatAmount(left.startsWith('-') ? '0.00' : left, row.currency)} left: raise its maximum first.`,
+      `The holders' entitlements come to ${formatAmount(unkept.promised, row.currency)} but the round has ${formatAmount(unkept.left, row.currency)} left: raise its maximum first.`,
     );
   }
 
@@ -276,6 +311,7 @@ export function createPreEmptionService(ctx: AppContext, deps: { notifications: 
     return {
       opportunity: { id: round.id, name: round.name, slug: round.slug, currency: round.currency },
       existing_investment: existing,
+      opens_on: round.pre_emption_opens_on,
       ends_on: round.pre_emption_ends_on,
       open: windowOpen(round, today()),
       shares: claim.shown_shares,
@@ -337,6 +373,16 @@ export function createPreEmptionService(ctx: AppContext, deps: { notifications: 
       const endsOn = input.ends_on === undefined ? round.pre_emption_ends_on : input.ends_on;
       if (endsOn !== null && endsOn < today())
         throw fieldError('ends_on', 'The pre-emption window cannot end in the past.');
+      // The offer's first day: kept when left out, today for a round opened now.
+      const opensOn =
+        input.opens_on === undefined
+          ? (round.pre_emption_opens_on ?? (round.pre_emption_of_id === null ? today() : null))
+          : input.opens_on;
+      if (opensOn !== null && endsOn !== null && endsOn < opensOn)
+        throw fieldError(
+          'ends_on',
+          `The pre-emption window cannot end before the offer opens (${longDate(opensOn)}).`,
+        );
       const holders = await holdersOf(db, existing.id);
       const recipients = await db
         .select()
@@ -354,7 +400,12 @@ export function createPreEmptionService(ctx: AppContext, deps: { notifications: 
         await lockOpportunityRow(tx, round.id);
         await tx
           .update(opportunities)
-          .set({ pre_emption_of_id: existing.id, pre_emption_ends_on: endsOn, updated_at: now })
+          .set({
+            pre_emption_of_id: existing.id,
+            pre_emption_opens_on: opensOn,
+            pre_emption_ends_on: endsOn,
+            updated_at: now,
+          })
           .where(eq(opportunities.id, round.id));
         const inserted = await insertHolderChoices(tx, round.id, holders, now);
         await recordAudit(tx, actor, {
@@ -363,11 +414,13 @@ export function createPreEmptionService(ctx: AppContext, deps: { notifications: 
           subjectId: round.id,
           before: {
             existing_investment_id: round.pre_emption_of_id,
+            opens_on: round.pre_emption_opens_on,
             ends_on: round.pre_emption_ends_on,
           },
           after: {
             existing_investment_id: existing.id,
             existing_investment: existing.name,
+            opens_on: opensOn,
             ends_on: endsOn,
             holders_added: inserted.length,
           },
@@ -448,6 +501,11 @@ export function createPreEmptionService(ctx: AppContext, deps: { notifications: 
     /** PUT /api/profile/pre-emption/{opportunityId}: the investor's own choice, while the window is open. */
     async choose(actor: Actor, user: UserRow, opportunityId: number, input: PreEmptionChoiceInput) {
       const { round, claim, existing } = await heldRound(user, opportunityId);
+      if (round.pre_emption_opens_on !== null && today() < round.pre_emption_opens_on)
+        throw fieldError(
+          'choice',
+          `The pre-emption offer opens on ${longDate(round.pre_emption_opens_on)}: choose from then.`,
+        );
       if (!windowOpen(round, today()))
         throw fieldError(
           'choice',

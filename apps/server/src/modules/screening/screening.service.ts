@@ -11,6 +11,7 @@ import {
   type ScreeningCheckStatus,
   type ScreeningDecision,
   type ScreeningDetails,
+  type ScreeningEvidenceField,
   type ScreeningKind,
 } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
@@ -36,6 +37,12 @@ import type { DocumentsService } from '../documents/documents.service';
 import { saveProfile } from '../investors/investors.repository';
 import type { InvestorsService } from '../investors/investors.service';
 import type { NotificationsService } from '../notifications/notifications.service';
+import {
+  evidenceRequirements,
+  insertSubmission,
+  lockRequirementOf,
+  supersedePendingSubmissions,
+} from '../compliance/onboarding-documents.repository';
 import { screeningProvider, type ScreeningProvider } from './screening.provider';
 import {
   checksOf,
@@ -77,6 +84,12 @@ function missingDetails(profile: Profile | undefined): MissingDetail[] {
 }
 
 const outsideUk = (profile: Profile | undefined) => Boolean(profile?.country && profile.country !== 'GB');
+
+const REPLACED_BY_CHECK = 'Replaced by the file sent with the identity check.';
+
+/** A sign-up document's status while it is a file of a check: the check's decision (as migration 0026's). */
+export const submissionStatusOf = (status: ScreeningCheckStatus) =>
+  status === 'passed' ? 'approved' : status === 'failed' ? 'rejected' : 'pending';
 
 /** The profile's screening status, which lists filter on. */
 const profileStatus = (status: ScreeningCheckStatus) => (status === 'submitted' ? 'pending' : status);
@@ -286,6 +299,7 @@ export function createScreeningService(ctx: AppContext, deps: ScreeningDeps) {
           reason: result.reason ?? null,
           decided_at: OPEN.has(result.status) ? null : new Date(),
         });
+        const linked = await collectOnce(tx, userId, stored);
         await recordAudit(tx, actor, {
           action: 'screening.submitted',
           subjectType: 'investor',
@@ -297,6 +311,7 @@ export function createScreeningService(ctx: AppContext, deps: ScreeningDeps) {
             status: stored.status,
             identity_document_id: identityDocument.id,
             proof_of_address_id: addressDocument.id,
+            onboarding_document_ids: linked,
           },
         });
         await afterChange(tx, userId, stored);
@@ -318,6 +333,37 @@ export function createScreeningService(ctx: AppContext, deps: ScreeningDeps) {
     }
     await outbox.publish();
     return identity(userId);
+  }
+
+  /**
+   * Identity documents are collected once (issue 18): each active sign-up document that is a file of the
+   * identity check gets this check's file as its submission, reviewed with the check (the triggers of
+   * migration 0026 keep its status the check's). A pending upload of its own is replaced by it.
+   */
+  async function collectOnce(tx: DbOrTx, userId: number, check: ScreeningCheckRow) {
+    const files: Record<ScreeningEvidenceField, number | null> = {
+      identity_document: check.identity_document_id,
+      proof_of_address: check.proof_of_address_id,
+    };
+    const decided = !OPEN.has(check.status);
+    const ids: number[] = [];
+    for (const requirement of await evidenceRequirements(tx)) {
+      if (!requirement.identity_evidence) continue;
+      await lockRequirementOf(tx, userId, requirement.id);
+      await supersedePendingSubmissions(tx, userId, requirement.id, REPLACED_BY_CHECK);
+      const row = await insertSubmission(tx, {
+        user_id: userId,
+        requirement_id: requirement.id,
+        document_id: files[requirement.identity_evidence],
+        screening_check_id: check.id,
+        status: submissionStatusOf(check.status),
+        reason: check.status === 'failed' ? check.reason : null,
+        reviewed_by: decided ? check.decided_by : null,
+        reviewed_at: decided ? check.decided_at : null,
+      });
+      ids.push(row.id);
+    }
+    return ids;
   }
 
   function alreadyOpen() {

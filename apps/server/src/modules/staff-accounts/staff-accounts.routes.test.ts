@@ -183,7 +183,7 @@ describe('inviting staff', () => {
     expect(investorRole.statusCode).toBe(422);
     expect(json(investorRole).errors).toEqual({
       name: ['The name field is required.'],
-      role_id: ['The selected role id is invalid.'],
+      role_id: ['The selected role is invalid.'],
     });
   });
 

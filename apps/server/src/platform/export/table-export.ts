@@ -2,9 +2,19 @@ import type { ExportFormat, ListColumn } from '@portico/contracts';
 import { fieldError } from '../http/errors';
 import type { WorkerPool } from '../workers/worker-pool';
 import { workerTaskRef } from '../workers/worker-task';
-import type { Cell, writeTableTask } from './table-writer';
+import type { Cell, MoneyCell, writeTableTask } from './table-writer';
 
-export type { Cell };
+export type { Cell, MoneyCell };
+
+/** An amount as a money cell (a number formatted as money in Excel, the plain decimal in a CSV); none is empty. */
+export const moneyCell = (value: string | null | undefined, currency = 'GBP'): Cell =>
+  value === null || value === undefined || value === '' ? null : { money: value, currency };
+
+/** The record's currency, for its money columns: GBP for a record that has none (deals). */
+const currencyOf = (item: unknown): string => {
+  const currency = (item as { currency?: unknown } | null)?.currency;
+  return typeof currency === 'string' ? currency : 'GBP';
+};
 
 /** The most rows an export writes; a longer list is cut there (filter it to export the rest). */
 export const EXPORT_CAP = 100_000;
@@ -90,7 +100,12 @@ export function exportRecords<Row, Item, Key extends string>({
   const shown = chosenColumns(columns, chosen);
   async function* rows() {
     for await (const batch of batches)
-      yield (await present(batch)).map((item) => shown.map((column) => cell(item, column.key)));
+      yield (await present(batch)).map((item) =>
+        shown.map((column) => {
+          const value = cell(item, column.key);
+          return column.money && typeof value === 'string' ? moneyCell(value, currencyOf(item)) : value;
+        }),
+      );
   }
   return exportTable(
     workers,

@@ -71,4 +71,31 @@ describe('writing an export', () => {
     expect(sheet.getRow(3).getCell(1).value).toBe('Ada');
     expect(sheet.getRow(3).getCell(1).numFmt).toBeUndefined();
   });
+
+  it('writes money as a number cell formatted as money in Excel, and as the plain decimal in a CSV', async () => {
+    const rows: Cell[][] = [
+      ['Seed', { money: '1234.50', currency: 'GBP' }],
+      ['Loss', { money: '-35000.00', currency: 'GBP' }],
+      ['Zurich', { money: '999999999999.99', currency: 'CHF' }],
+    ];
+    const csv = await writeTable({ format: 'csv', headers: ['Round', 'Target'], sheetName: 'x' }, feed(rows));
+    expect(Buffer.from(csv).toString('utf8')).toBe(
+      '\uFEFFRound,Target\r\nSeed,1234.50\r\nLoss,-35000.00\r\nZurich,999999999999.99\r\n',
+    );
+    const sheet = await sheetOf(
+      await writeTable({ format: 'xlsx', headers: ['Round', 'Target'], sheetName: 'x' }, feed(rows)),
+    );
+    const cells = [2, 3, 4].map((row) => sheet.getRow(row).getCell(2));
+    expect(cells.map((cell) => cell.type)).toEqual([
+      ExcelJS.ValueType.Number,
+      ExcelJS.ValueType.Number,
+      ExcelJS.ValueType.Number,
+    ]);
+    expect(cells.map((cell) => cell.value)).toEqual([1234.5, -35000, 999999999999.99]);
+    expect(cells.map((cell) => cell.numFmt)).toEqual([
+      '"£"#,##0.00;"−£"#,##0.00',
+      '"£"#,##0.00;"−£"#,##0.00',
+      '"CHF "#,##0.00;"−CHF "#,##0.00',
+    ]);
+  });
 });

@@ -1,9 +1,18 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { ExportFormat } from '@portico/contracts';
+import { excelMoneyFormat, type ExportFormat } from '@portico/contracts';
 import { defineWorkerTask } from '../workers/worker-task';
 
-export type Cell = string | number | Date | null;
+/** An amount of money: a decimal string ("2500.50") in an ISO 4217 currency. */
+export interface MoneyCell {
+  readonly money: string;
+  readonly currency: string;
+}
+
+export type Cell = string | number | Date | null | MoneyCell;
+
+const isMoney = (cell: Cell): cell is MoneyCell =>
+  typeof cell === 'object' && cell !== null && 'money' in cell;
 
 interface TableFile {
   format: ExportFormat;
@@ -30,6 +39,8 @@ const neutraliseCsvText = (text: string) =>
 /** A field is quoted when it holds a separator either locale uses (, or ;), a tab, a quote or a line break. */
 export function csvCell(value: Cell): string {
   if (value === null) return '';
+  // money as the plain decimal it is ("-35000.50"): a spreadsheet reads it as a number, exactly
+  if (isMoney(value)) return value.money;
   const text = value instanceof Date ? value.toISOString() : String(value);
   const safe = typeof value === 'string' ? neutraliseCsvText(text) : text;
   return /[",;\t\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
@@ -47,6 +58,13 @@ const sheetTitle = (name: string) =>
     .replace(/[*?:\\/[\]]/g, ' ')
     .trim()
     .slice(0, 31) || 'Sheet1';
+
+/**
+ * Money is a number cell formatted as money ("£1,234.50" as the web shows it), so the spreadsheet sums and
+ * sorts it. Excel keeps numbers as doubles, exact to 15 significant digits: every amount of a money
+ * column (12 whole digits and 2 decimals) is written exactly.
+ */
+const xlsxValue = (cell: Cell) => (isMoney(cell) ? Number(cell.money) : cell);
 
 /**
  * A string is written as a (shared) string cell, never as a formula, so Excel shows `=…` or `+44…` as
@@ -68,9 +86,10 @@ async function writeXlsx(file: TableFile, feed: AsyncIterable<Cell[][]>, stream:
   heading.commit();
   for await (const batch of feed)
     for (const cells of batch) {
-      const row = sheet.addRow(cells);
+      const row = sheet.addRow(cells.map(xlsxValue));
       cells.forEach((cell, index) => {
         if (typeof cell === 'string' && FORMULA_START.test(cell)) row.getCell(index + 1).numFmt = '@';
+        if (isMoney(cell)) row.getCell(index + 1).numFmt = excelMoneyFormat(cell.currency);
       });
       row.commit();
     }

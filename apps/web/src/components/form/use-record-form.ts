@@ -1,5 +1,7 @@
 import { useForm, type FormErrors } from '@mantine/form';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
+import type { z } from 'zod';
+import { requiredFieldsOf, withRequired } from './required-fields';
 import { useServerForm } from './use-server-form';
 
 interface RecordFormOptions<Values, Saved> {
@@ -12,6 +14,8 @@ interface RecordFormOptions<Values, Saved> {
   changesOf: (values: Values) => object;
   submit: (values: Values) => Promise<Saved>;
   onSaved: (saved: Saved) => void;
+  /** the contract's schema of a new record: `input` marks the fields it requires as required */
+  schema?: z.ZodType;
 }
 
 /**
@@ -25,8 +29,12 @@ export function useRecordForm<Values extends Record<string, unknown>, Saved>({
   changesOf,
   submit,
   onSaved,
+  schema,
 }: RecordFormOptions<Values, Saved>) {
   const form = useForm<Values>({ initialValues: initial, validate });
+  const required = useMemo(() => (schema ? requiredFieldsOf(schema) : new Set<string>()), [schema]);
+  /** A field's input props, `required` when the schema of a new record requires it (an edit may not clear it). */
+  const input = (field: keyof Values & string) => withRequired(form.getInputProps(field), field, required);
   const changed = Object.keys(changesOf(form.getValues())).length;
   const saved = useRef(false);
   const { onSubmit, formError, submitting } = useServerForm(form, {
@@ -38,5 +46,5 @@ export function useRecordForm<Values extends Record<string, unknown>, Saved>({
     },
   });
   const shouldBlock = () => changed > 0 && !saved.current;
-  return { form, onSubmit, shouldBlock, actions: { formError, submitting, editing, changed } };
+  return { form, input, onSubmit, shouldBlock, actions: { formError, submitting, editing, changed } };
 }

@@ -53,7 +53,17 @@ interface PerformanceLayoutProps<Row> {
   tableCaption: string;
   empty: { sectionTitle: string; title: string; description: string };
   /** the add, edit and delete actions, or undefined for a role that may only read */
-  actions?: { addLabel: string; onAdd: () => void; onEdit: (row: Row) => void; onRemove: (row: Row) => void };
+  actions?: {
+    addLabel: string;
+    onAdd: () => void;
+    onEdit: (row: Row) => void;
+    onRemove: (row: Row) => void;
+    /** the menu's words ("Edit", "Delete" unless given) */
+    editLabel?: string;
+    removeLabel?: string;
+    /** rows that take no action (e.g. a replaced share price): no menu */
+    actsOn?: (row: Row) => boolean;
+  };
   /** the modals the actions open */
   children?: ReactNode;
 }
@@ -88,30 +98,31 @@ export function PerformanceLayout<Row>({
           header: 'Actions',
           align: 'right',
           width: 80,
-          render: (row) => (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${rowLabel(row)}`}>
-                  <IconDots size={18} aria-hidden />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item
-                  leftSection={<IconPencil size={16} aria-hidden />}
-                  onClick={() => actions.onEdit(row)}
-                >
-                  Edit
-                </Menu.Item>
-                <Menu.Item
-                  color="danger"
-                  leftSection={<IconTrash size={16} aria-hidden />}
-                  onClick={() => actions.onRemove(row)}
-                >
-                  Delete
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          ),
+          render: (row) =>
+            actions.actsOn && !actions.actsOn(row) ? null : (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${rowLabel(row)}`}>
+                    <IconDots size={18} aria-hidden />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item
+                    leftSection={<IconPencil size={16} aria-hidden />}
+                    onClick={() => actions.onEdit(row)}
+                  >
+                    {actions.editLabel ?? 'Edit'}
+                  </Menu.Item>
+                  <Menu.Item
+                    color="danger"
+                    leftSection={<IconTrash size={16} aria-hidden />}
+                    onClick={() => actions.onRemove(row)}
+                  >
+                    {actions.removeLabel ?? 'Delete'}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            ),
         },
       ]
     : columns;

@@ -48,7 +48,7 @@ describe('a deal’s performance', () => {
     const table = await screen.findByRole('table', { name: 'Figures by period' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toHaveTextContent('£310,000');
+    expect(rows[1]).toHaveTextContent('£310,000.00');
     expect(screen.getByRole('region', { name: 'Revenue, EBITDA and cash' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add figures' })).toBeInTheDocument();
     await user.click(within(rows[1] as HTMLElement).getByRole('button', { name: /^Actions for/ }));

@@ -102,7 +102,7 @@ describe('the deal board', { timeout: 30_000 }, () => {
       'href',
       '/admin/investments/deals/1/key-information',
     );
-    expect(column('Screening').getByText('£4,500,000')).toBeInTheDocument();
+    expect(column('Screening').getByText('£4,500,000.00')).toBeInTheDocument();
     expect(column('Due diligence').getByText('No deals here')).toBeInTheDocument();
   });
 

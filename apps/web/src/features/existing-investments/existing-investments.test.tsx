@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, setXsrfCookie, type MockReply } from '../../testing/fetch-mock';
 import { userWithRole } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
-import { CapTablePage, CapTablePerformancePage } from './pages/cap-table-page';
 import { ExistingPerformancePage } from './pages/existing-performance-page';
 import { ExistingTransactionsPage } from './pages/existing-transactions-page';
 
@@ -17,9 +16,20 @@ const price = (id: number, effective_on: string, value: string, kind = 'valuatio
   price: value,
   kind,
   note: null,
+  created_by: { id: 1, name: 'Ada Admin' },
   created_at: stamp,
   updated_at: stamp,
+  replaced_at: null as string | null,
+  replaced_by: null as { id: number; name: string } | null,
+  superseded_by_id: null as number | null,
 });
+/** a mistaken 2.50 for 2025-06-30, corrected by price 2 (prices are append-only) */
+const corrected = {
+  ...price(3, '2025-06-30', '2.500000'),
+  replaced_at: '2026-01-02T09:30:00.000000Z',
+  replaced_by: { id: 1, name: 'Ada Admin' },
+  superseded_by_id: 2,
+};
 const PERFORMANCE = {
   currency: 'GBP',
   price: '1.500000',
@@ -29,7 +39,7 @@ const PERFORMANCE = {
   value: '6000.00',
   realised: '0.00',
   moic: '1.50',
-  prices: [price(1, '2024-01-10', '1.000000', 'round'), price(2, '2025-06-30', '1.500000')],
+  prices: [price(1, '2024-01-10', '1.000000', 'round'), corrected, price(2, '2025-06-30', '1.500000')],
 };
 const TRANSACTIONS = [
   {
@@ -74,8 +84,14 @@ describe('Performance', () => {
     const table = await screen.findByRole('table', { name: 'Share prices' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('£1.50');
-    expect(rows[1]).toHaveTextContent('Round price');
-    expect(screen.getByText('£6,000')).toBeInTheDocument();
+    expect(rows[0]).toHaveTextContent('In force');
+    // the corrected price stays, with who corrected it, and takes no action
+    expect(rows[1]).toHaveTextContent('£2.50');
+    expect(rows[1]).toHaveTextContent('Corrected');
+    expect(rows[1]).toHaveTextContent('by Ada Admin');
+    expect(within(rows[1] as HTMLElement).queryByRole('button', { name: /^Actions for/ })).toBeNull();
+    expect(rows[2]).toHaveTextContent('Round price');
+    expect(screen.getByText('£6,000.00')).toBeInTheDocument();
     expect(screen.getByText('1.50×')).toBeInTheDocument();
   });
 
@@ -104,7 +120,7 @@ describe('Performance', () => {
     });
   });
 
-  it('asks before deleting a price', async () => {
+  it('asks before withdrawing a price, saying it stays in the history', async () => {
     const { callsTo } = open(1, <ExistingPerformancePage />, 'performance', {
       'GET /api/existing-investments/9/performance': json(200, { data: PERFORMANCE }),
       'DELETE /api/existing-investments/9/share-prices/2': new Response(null, { status: 204 }),
@@ -114,12 +130,38 @@ describe('Performance', () => {
     const [actions] = await screen.findAllByRole('button', { name: /^Actions for/ });
     if (!actions) throw new Error('no actions');
     await user.click(actions);
-    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete share price' });
+    await user.click(await screen.findByRole('menuitem', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw share price' });
+    expect(dialog).toHaveTextContent('It stays in the history as withdrawn');
     expect(callsTo('DELETE', '/api/existing-investments/9/share-prices/2')).toHaveLength(0);
-    await user.click(within(dialog).getByRole('button', { name: 'Delete share price' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw share price' }));
     await waitFor(() =>
       expect(callsTo('DELETE', '/api/existing-investments/9/share-prices/2')).toHaveLength(1),
+    );
+  });
+
+  it('corrects a price with a new one, sending only the form', async () => {
+    const { callsTo } = open(1, <ExistingPerformancePage />, 'performance', {
+      'GET /api/existing-investments/9/performance': json(200, { data: PERFORMANCE }),
+      'PATCH /api/existing-investments/9/share-prices/2': json(200, {
+        data: { ...price(4, '2025-06-30', '1.450000') },
+      }),
+    });
+    const user = userEvent.setup();
+    const [actions] = await screen.findAllByRole('button', { name: /^Actions for/ });
+    if (!actions) throw new Error('no actions');
+    await user.click(actions);
+    await user.click(await screen.findByRole('menuitem', { name: 'Correct' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Correct share price' });
+    const input = within(dialog).getByLabelText(/Price per share/);
+    await user.clear(input);
+    await user.type(input, '1.45');
+    await user.click(within(dialog).getByRole('button', { name: 'Save correction' }));
+    await waitFor(() =>
+      expect(callsTo('PATCH', '/api/existing-investments/9/share-prices/2')[0]?.body).toMatchObject({
+        effective_on: '2025-06-30',
+        price: '1.45',
+      }),
     );
   });
 
@@ -164,42 +206,5 @@ describe('Transactions', () => {
     expect(
       await within(dialog).findByText('Hana Holder holds 3000 shares: an exit cannot sell more.'),
     ).toBeInTheDocument();
-  });
-});
-
-describe('Cap Table', () => {
-  const CAP_TABLE = {
-    currency: 'GBP',
-    price: '1.200000',
-    price_date: '2025-04-30',
-    classes: [{ share_class: 'A Ordinary', shares: '1000.000000', invested: '1000.00' }],
-    holders: [
-      {
-        investor: { id: 51, name: 'Sam Second' },
-        share_class: 'A Ordinary',
-        shares: '1000.000000',
-        percent: '100.00',
-        invested: '1000.00',
-        value: '1200.00',
-        realised: '25.00',
-        moic: '1.23',
-      },
-    ],
-  };
-
-  it('shows holders by class, then their performance', async () => {
-    open(1, <CapTablePage />, 'cap-table', {
-      'GET /api/existing-investments/9/cap-table': json(200, { data: CAP_TABLE }),
-    });
-    const table = await screen.findByRole('table', { name: 'A Ordinary holders' });
-    expect(within(table).getByText('100.00%')).toBeInTheDocument();
-    vi.unstubAllGlobals();
-    document.body.innerHTML = '';
-    open(1, <CapTablePerformancePage />, 'cap-table-performance', {
-      'GET /api/existing-investments/9/cap-table': json(200, { data: CAP_TABLE }),
-    });
-    const performance = await screen.findByRole('table', { name: 'A Ordinary holders' });
-    expect(within(performance).getByText('£1,200')).toBeInTheDocument();
-    expect(within(performance).getByText('1.23×')).toBeInTheDocument();
   });
 });

@@ -118,8 +118,10 @@ describe('the opportunity’s Transactions tab', { timeout: 60_000 }, () => {
       'href',
       '/admin/investors/9/details',
     );
-    expect(within(table).getByText('My Reserved Allocations')).toBeInTheDocument();
-    expect(within(table).getByText('Cash Call - Awaiting Payment')).toBeInTheDocument();
+    // staff words, not the investor's allocation labels (decision 019)
+    expect(within(table).getByText('Reserved')).toBeInTheDocument();
+    expect(screen.queryByText('My Reserved Allocations')).not.toBeInTheDocument();
+    expect(within(table).getByText('Called')).toBeInTheDocument();
     expect(within(table).getByText('Held through Patel Family Holdings (organisation)')).toBeInTheDocument();
     expect(within(table).getByText('4,000 shares')).toBeInTheDocument();
     expect(within(table).getByText('Ref. P7-000001')).toBeInTheDocument();
@@ -132,8 +134,8 @@ describe('the opportunity’s Transactions tab', { timeout: 60_000 }, () => {
     expect(within(table).getAllByText(/ paid$/).length).toBeGreaterThan(0);
     expect(within(table).getByText('Due 10 Dec 2026')).toBeInTheDocument();
     const totals = screen.getByLabelText('Totals');
-    expect(within(totals).getByText('£7,500')).toBeInTheDocument();
-    expect(within(totals).getByText('£1,000')).toBeInTheDocument();
+    expect(within(totals).getByText('£7,500.00')).toBeInTheDocument();
+    expect(within(totals).getByText('£1,000.00')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Transactions', current: 'page' })).toBeInTheDocument();
     expect(await screen.findByText('Northwind Client Account')).toBeInTheDocument();
   });
@@ -143,7 +145,7 @@ describe('the opportunity’s Transactions tab', { timeout: 60_000 }, () => {
     const { callsTo } = open(1);
     await screen.findByRole('table', { name: 'Investments' }, FIRST_RENDER);
     await user.click(screen.getByRole('combobox', { name: 'State' }));
-    await user.click(await screen.findByRole('option', { name: 'My Reserved Allocations' }));
+    await user.click(await screen.findByRole('option', { name: 'Reserved' }));
     await waitFor(() =>
       expect(
         callsTo('GET', '/api/opportunities/7/investments').some((call) =>
@@ -160,7 +162,14 @@ describe('the opportunity’s Transactions tab', { timeout: 60_000 }, () => {
     await within(table).findByText('Olivia Carter');
     expect(screen.queryByRole('button', { name: 'Issue cash call' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Record manual investment' })).not.toBeInTheDocument();
-    expect(within(table).queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
+    // they may read each investment's money, and nothing more
+    const user = userEvent.setup();
+    const [menu] = within(table).getAllByRole('button', { name: /Actions for/ });
+    if (!menu) throw new Error('no actions');
+    await user.click(menu);
+    expect(await screen.findByRole('menuitem', { name: 'Money and ledger' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Book payment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Cancel investment' })).not.toBeInTheDocument();
   });
 
   it('cancels an investment after asking why', async () => {
@@ -176,7 +185,7 @@ describe('the opportunity’s Transactions tab', { timeout: 60_000 }, () => {
     );
     await user.click(await screen.findByRole('menuitem', { name: 'Cancel investment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel the investment' });
-    expect(within(dialog).getByText(/£1,000 has been received/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/£1,000.00 has been received/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel investment' }));
     expect(await within(dialog).findByText('Say why the investment is cancelled.')).toBeInTheDocument();
     expect(callsTo('POST', '/api/investments/2/cancel')).toHaveLength(0);
@@ -194,34 +203,39 @@ describe('the money dialogs', () => {
       branding: buildBranding(),
     });
 
-  it('records a payment of what is still due, refusing more before asking the server', async () => {
+  it('books a payment, saying an excess will be held unallocated, with an Idempotency-Key', async () => {
     setXsrfCookie('token');
     const user = userEvent.setup();
     const { callsTo } = mockFetch({
       'POST /api/investments/2/payments': json(201, {
-        data: { investment: { ...CALLED, status: 'paid', paid_amount: '2500.00' }, payments: [] },
+        data: {
+          investment: { ...CALLED, status: 'paid', paid_amount: '2500.00' },
+          payments: [],
+          unallocated: '0.00',
+        },
       }),
     });
     const onClose = vi.fn();
     render(<PaymentModal investment={CALLED} onClose={onClose} />);
     const dialog = await screen.findByRole('dialog', { name: 'Record a payment' });
-    expect(within(dialog).getByText(/£1,500 still due/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/£1,500.00 still due/)).toBeInTheDocument();
     const amount = within(dialog).getByRole('textbox', { name: 'Amount received (£)' });
     expect(amount).toHaveValue('1500.00');
     await user.clear(amount);
     await user.type(amount, '1500.01');
-    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
-    expect(await within(dialog).findByText(/more than is still due/)).toBeInTheDocument();
-    expect(callsTo('POST', '/api/investments/2/payments')).toHaveLength(0);
+    expect(
+      await within(dialog).findByText(
+        /£0.01 is more than is due: it will be held as the investor’s unallocated money/,
+      ),
+    ).toBeInTheDocument();
     await user.clear(amount);
     await user.type(amount, '1500');
     await user.type(within(dialog).getByRole('textbox', { name: 'Reference' }), 'FPS 42');
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(callsTo('POST', '/api/investments/2/payments')[0]?.body).toMatchObject({
-      amount: '1500',
-      reference: 'FPS 42',
-    });
+    const [call] = callsTo('POST', '/api/investments/2/payments');
+    expect(call?.body).toMatchObject({ amount: '1500', reference: 'FPS 42' });
+    expect(call?.headers['idempotency-key'] ?? call?.headers['Idempotency-Key']).toEqual(expect.any(String));
   });
 
   it('issues a cash call to the reserved investments chosen, and shows the server’s refusal', async () => {
@@ -254,7 +268,7 @@ describe('the money dialogs', () => {
     render(<CashCallModal opened onClose={onClose} opportunityId={7} reserved={[RESERVED, other]} />);
     const dialog = await screen.findByRole('dialog', { name: 'Issue a cash call' });
     expect(await within(dialog).findByText(/No bank details are set/)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Lee Wong: £5,000' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Lee Wong: £5,000.00' }));
     await user.click(within(dialog).getByRole('button', { name: 'Issue cash call' }));
     expect(await within(dialog).findByText('The due date cannot be in the past.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Issue cash call' }));

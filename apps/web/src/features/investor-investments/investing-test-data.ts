@@ -69,6 +69,7 @@ export function preEmptionFixture(overrides: Partial<ProfilePreEmption> = {}): P
   return {
     opportunity: { id: 41, name: 'Harbour Robotics Series A', slug: 'harbour-robotics', currency: 'GBP' },
     existing_investment: { id: 12, name: 'Harbour Robotics Seed' },
+    opens_on: null,
     ends_on: '2026-12-17',
     open: true,
     shares: '250.000000',

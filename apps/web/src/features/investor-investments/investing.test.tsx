@@ -61,7 +61,7 @@ describe('the investor’s investing journey', { timeout: 30_000 }, () => {
       cash_call: { due_date: '2026-12-15', message: 'Please pay by the due date.' },
       bank_details: {
         account_name: 'Harbour Client Account',
-        sort_code: '12-34-56',
+        sort_code: '123456',
         account_number: '12345678',
       },
     });
@@ -84,10 +84,10 @@ describe('the investor’s investing journey', { timeout: 30_000 }, () => {
     expect(callsTo('GET', '/api/opportunities')[0]?.path).toContain('filter%5Bstatus%5D=2%2C3');
     expect(within(card).getByText('Harbour Robotics Ltd')).toBeInTheDocument();
     expect(within(card).getByText('EIS')).toBeInTheDocument();
-    expect(within(card).getByText('£1,000')).toBeInTheDocument();
+    expect(within(card).getByText('£1,000.00')).toBeInTheDocument();
     expect(within(card).getByText('31 Dec 2026')).toBeInTheDocument();
     expect(within(card).getByRole('progressbar')).toHaveAccessibleName(
-      '£125,000 committed of £500,000 (25%)',
+      '£125,000.00 committed of £500,000.00 (25%)',
     );
     expect(within(card).getByRole('link', { name: 'View opportunity' })).toHaveAttribute(
       'href',
@@ -101,10 +101,13 @@ describe('the investor’s investing journey', { timeout: 30_000 }, () => {
     expect(within(rows[0] as HTMLElement).getByText('4,000')).toBeInTheDocument();
     const payment = within(rows[1] as HTMLElement).getByRole('region', { name: 'Payment details' });
     expect(within(rows[1] as HTMLElement).getByText('Cash Call - Awaiting Payment')).toBeInTheDocument();
-    expect(within(payment).getByText('Please pay £2,500')).toBeInTheDocument();
+    expect(within(payment).getByText('Please pay £2,500.00')).toBeInTheDocument();
     expect(within(payment).getByText('15 Dec 2026')).toBeInTheDocument();
     expect(within(payment).getByText('PTC-41-902')).toBeInTheDocument();
+    // the sort code in pairs, as the cash-call email writes it, and copy buttons beside what is typed
     expect(within(payment).getByText('12-34-56')).toBeInTheDocument();
+    for (const name of ['Copy payment reference', 'Copy sort code', 'Copy account number'])
+      expect(within(payment).getByRole('button', { name })).toBeInTheDocument();
     expect(within(payment).queryByText('IBAN')).not.toBeInTheDocument();
     // Awaiting payment cannot be withdrawn by the investor.
     expect(
@@ -114,7 +117,9 @@ describe('the investor’s investing journey', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     await user.click(within(rows[0] as HTMLElement).getByRole('button', { name: /Withdraw allocation/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw this allocation?' });
-    expect(dialog).toHaveTextContent('£5,000 (4,000 shares) in Harbour Robotics Series A will be withdrawn');
+    expect(dialog).toHaveTextContent(
+      '£5,000.00 (4,000 shares) in Harbour Robotics Series A will be withdrawn',
+    );
     expect(callsTo('POST', '/api/profile/investments/901/cancel')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw allocation' }));
     expect(await screen.findByText(/is withdrawn\./)).toBeInTheDocument();
@@ -284,7 +289,7 @@ describe('the investor’s investing journey', { timeout: 30_000 }, () => {
     ).toHaveFocus();
     expect(router.state.location.search).toBe('?holding=organisation%3A12');
     const amount = screen.getByRole('textbox', { name: /Amount to invest/ });
-    expect(amount).toHaveAccessibleDescription(/Minimum £1,000 · up to £5,000 remaining/);
+    expect(amount).toHaveAccessibleDescription(/Minimum £1,000.00 · up to £5,000.00 remaining/);
     await user.click(screen.getByRole('button', { name: 'Review' }));
     expect(amount).toHaveAccessibleDescription(/Please enter the amount you would like to invest\./);
     expect(
@@ -293,7 +298,7 @@ describe('the investor’s investing journey', { timeout: 30_000 }, () => {
 
     await user.type(amount, '5,000.10');
     expect(
-      screen.getByText('4,000 shares at £1.25: £5,000 (rounded down to whole shares).'),
+      screen.getByText('4,000 shares at £1.25: £5,000.00 (rounded down to whole shares).'),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: /I have read and accept the investment terms/ }));
     await user.click(screen.getByRole('button', { name: 'Review' }));

@@ -210,9 +210,12 @@ describe('an investor record', () => {
       'GET /api/branding': json(200, { data: brandingWithFeatures(['tax', 'hideBankAdmin']) }),
       'PATCH /api/investors/7': [
         json(422, {
-          message: 'The ni number field must be a UK National Insurance number, e.g. AB123456C.',
+          message:
+            'The National Insurance number field must be a UK National Insurance number, e.g. AB123456C.',
           errors: {
-            ni_number: ['The ni number field must be a UK National Insurance number, e.g. AB123456C.'],
+            ni_number: [
+              'The National Insurance number field must be a UK National Insurance number, e.g. AB123456C.',
+            ],
           },
         }),
         json(200, {
@@ -237,7 +240,7 @@ describe('an investor record', () => {
     await user.click(save);
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'National Insurance number' })).toHaveAccessibleDescription(
-        'The ni number field must be a UK National Insurance number, e.g. AB123456C.',
+        'The National Insurance number field must be a UK National Insurance number, e.g. AB123456C.',
       ),
     );
     expect(callsTo('PATCH', '/api/investors/7')[0]?.body).toEqual({ city: 'Leeds', ni_number: 'AB123456C' });

@@ -98,7 +98,7 @@ describe('the investor’s membership on their record', { timeout: 30_000 }, () 
     const dialog = await screen.findByRole('dialog', { name: 'Membership' });
     await user.click(within(dialog).getByRole('button', { name: 'Save membership' }));
     expect(within(dialog).getByRole('textbox', { name: 'Plan' })).toHaveAccessibleDescription(
-      'The plan name field is required.',
+      'The plan field is required.',
     );
     expect(callsTo('PUT', '/api/investors/7/subscription')).toHaveLength(0);
 

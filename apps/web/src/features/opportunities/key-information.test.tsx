@@ -21,15 +21,17 @@ const show = (status: number) =>
 describe('key information', () => {
   it('calls a live round’s money committed', () => {
     show(2);
-    expect(screen.getByText('£7,500 committed')).toBeInTheDocument();
+    expect(screen.getByText('£7,500.00 committed')).toBeInTheDocument();
     expect(screen.getByText('Committed')).toBeInTheDocument();
     expect(screen.queryByText('Raised')).not.toBeInTheDocument();
   });
 
   it('calls a completed round’s money what it raised', () => {
     show(5);
-    expect(screen.getByText('£7,500 raised')).toBeInTheDocument();
+    expect(screen.getByText('£7,500.00 raised')).toBeInTheDocument();
     expect(screen.getByText('Raised')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: '£7,500 raised of £10,000 (75%)' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('progressbar', { name: '£7,500.00 raised of £10,000.00 (75%)' }),
+    ).toBeInTheDocument();
   });
 });

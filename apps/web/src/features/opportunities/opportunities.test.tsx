@@ -107,11 +107,11 @@ describe('opportunities', { timeout: 60_000 }, () => {
     );
     expect(within(table).getAllByText('Live - External')).toHaveLength(1);
     expect(
-      within(table).getAllByRole('progressbar', { name: '£930,000 committed of £1,500,000 (62%)' }),
+      within(table).getAllByRole('progressbar', { name: '£930,000.00 committed of £1,500,000.00 (62%)' }),
     ).toHaveLength(2);
     // a completed round's money is what it raised
     expect(
-      within(table).getByRole('progressbar', { name: '£930,000 raised of £1,500,000 (62%)' }),
+      within(table).getByRole('progressbar', { name: '£930,000.00 raised of £1,500,000.00 (62%)' }),
     ).toBeInTheDocument();
     const query = callsTo('GET', '/api/opportunities')[0]?.path ?? '';
     expect(decodeURIComponent(query)).toContain('filter[status]=2');

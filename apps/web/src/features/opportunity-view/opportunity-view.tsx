@@ -17,7 +17,7 @@ import type { Opportunity } from '@portico/contracts';
 import { TAX_RELIEF_LABELS } from '@portico/contracts/constants';
 import type { ReactNode } from 'react';
 import { formatBytes, formatDate } from '../../lib/format';
-import { formatMoney, formatPrice } from '../../lib/money';
+import { RAISE_FACTS, RaiseFacts } from './raise-facts';
 import { RaiseProgress } from './raise-progress';
 
 interface OpportunityViewProps {
@@ -35,17 +35,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
         {title}
       </Title>
       {children}
-    </Stack>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={600}>{value}</Text>
     </Stack>
   );
 }
@@ -103,12 +92,14 @@ export function OpportunityView({ opportunity, banner, actions }: OpportunityVie
             currency={currency}
             stage={opportunity.stage}
           />
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-            <Fact label="Target" value={formatMoney(opportunity.target_amount, currency)} />
-            <Fact label="Minimum investment" value={formatMoney(opportunity.minimum_investment, currency)} />
-            <Fact label="Share price" value={formatPrice(opportunity.share_price, currency)} />
-            <Fact label="Closing date" value={formatDate(opportunity.closing_date)} />
-          </SimpleGrid>
+          <RaiseFacts
+            figures={opportunity}
+            currency={currency}
+            // What remains matters while commitments are taken (draft, live), not once the round has closed.
+            only={
+              opportunity.stage <= 3 ? RAISE_FACTS : RAISE_FACTS.filter((fact) => fact !== 'remaining_amount')
+            }
+          />
           {actions}
         </Stack>
       </Paper>

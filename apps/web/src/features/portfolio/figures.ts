@@ -21,6 +21,26 @@ export function formatRate(value: string | null | undefined): string {
   return `${negative && tenths !== 0n ? '−' : ''}${text.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}%`;
 }
 
+/**
+ * The return a holding (or the portfolio) shows (issue 18): its cumulative return while the first money
+ * in is under twelve months old ("25.0% to date"), its XIRR from then ("12.3%", under the IRR column: an
+ * annual rate by name). A young holding's gain is never read as an annual rate.
+ */
+export function formatReturn(figures: {
+  return_rate: string | null;
+  return_basis: 'cumulative' | 'annualised';
+}): string {
+  const rate = formatRate(figures.return_rate);
+  if (rate === '—') return rate;
+  return figures.return_basis === 'cumulative' ? `${rate} to date` : rate;
+}
+
+/** What the return figure is, for its label's hint. */
+export const RETURN_BASIS_HINTS = {
+  cumulative: 'Held under twelve months: the return so far, not annualised.',
+  annualised: 'The annual rate (XIRR) over the money paid in and out, and today’s value.',
+} as const;
+
 /** The tone of a gain or a loss, for colour (never the only cue: the sign is in the text). */
 export function toneOf(value: string | null | undefined): 'gain' | 'loss' | 'flat' {
   if (!value || /^-?0*(\.0*)?$/.test(value)) return 'flat';

@@ -5,7 +5,7 @@ import { json, mockFetch } from '../../testing/fetch-mock';
 import { buildBranding, userWithRole } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
 import { formatMoney, formatShares } from '../../lib/money';
-import { formatMultiple, formatRate, toneOf, timeOf, timeTicks } from './figures';
+import { formatMultiple, formatRate, formatReturn, toneOf, timeOf, timeTicks } from './figures';
 import { HoldingPage } from './pages/holding-page';
 import { PortfolioPage } from './pages/portfolio-page';
 import { ValueChart } from './components/value-chart';
@@ -27,6 +27,8 @@ const HOLDING = {
   unrealised: '-150.50',
   moic: '2.20',
   xirr: '0.412345',
+  return_rate: '0.412345',
+  return_basis: 'annualised',
 };
 const TOTALS = {
   invested: '2000.00',
@@ -35,6 +37,8 @@ const TOTALS = {
   unrealised: '-150.50',
   moic: '2.20',
   xirr: '0.412345',
+  return_rate: '0.412345',
+  return_basis: 'annualised',
 };
 const HISTORY = [
   { date: '2023-01-01', invested: '1000.00', value: '1000.00' },
@@ -62,8 +66,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('figures', () => {
   it('formats gains, losses, multiples and rates from their digits', () => {
     expect(formatMoney('-150.50')).toBe('−£150.50');
-    expect(formatMoney('-0.00')).toBe('£0');
-    expect(formatMoney('2000.00')).toBe('£2,000');
+    expect(formatMoney('-0.00')).toBe('£0.00');
+    expect(formatMoney('2000.00')).toBe('£2,000.00');
     expect(formatMultiple('2.20')).toBe('2.20×');
     expect(formatMultiple(null)).toBe('—');
     expect(formatRate('0.412345')).toBe('41.2%');
@@ -72,6 +76,10 @@ describe('figures', () => {
     expect(formatRate('-0.000400')).toBe('0.0%');
     expect(formatRate('798.123456')).toBe('79,812.3%');
     expect(formatRate(null)).toBe('—');
+    // the return says its basis: to date under twelve months, a year after
+    expect(formatReturn({ return_rate: '0.250000', return_basis: 'cumulative' })).toBe('25.0% to date');
+    expect(formatReturn({ return_rate: '-0.999000', return_basis: 'annualised' })).toBe('−99.9%');
+    expect(formatReturn({ return_rate: null, return_basis: 'cumulative' })).toBe('—');
     expect(formatShares('1200.000000')).toBe('1,200');
     expect(formatShares('10.500000')).toBe('10.5');
     expect(toneOf('-1.00')).toBe('loss');
@@ -83,7 +91,13 @@ describe('figures', () => {
 describe('PortfolioPage', () => {
   it('shows the totals and the holdings with the deployment’s column labels', async () => {
     mockFetch({
-      'GET /api/portfolio': json(200, { data: { holdings: [HOLDING], totals: TOTALS } }),
+      'GET /api/portfolio': json(200, {
+        data: {
+          holdings: [HOLDING],
+          totals: { currency: 'GBP', ...TOTALS },
+          totals_by_currency: [{ currency: 'GBP', ...TOTALS }],
+        },
+      }),
       'GET /api/portfolio/history': json(200, { data: HISTORY }),
     });
     renderWithProviders(<PortfolioPage />, {
@@ -96,10 +110,61 @@ describe('PortfolioPage', () => {
     expect(within(table).getByRole('columnheader', { name: 'Worth today' })).toBeInTheDocument();
     const link = within(table).getByRole('link', { name: 'Acme Robotics Ltd' });
     expect(link).toHaveAttribute('href', '/investor/portfolio/7');
-    expect(within(table).getAllByText('£3,600').length).toBeGreaterThan(0);
+    expect(within(table).getAllByText('£3,600.00').length).toBeGreaterThan(0);
     // the cards: a loss is signed, the rate a percentage
     const cards = screen.getAllByRole('definition').map((node) => node.textContent);
-    expect(cards).toEqual(['£2,000', '£3,600', '£800', '−£150.50', '2.20×', '41.2%']);
+    expect(cards).toEqual(['£2,000.00', '£3,600.00', '£800.00', '−£150.50', '2.20×', '41.2%']);
+  });
+
+  it('shows a young holding’s cumulative return, never an annual rate', async () => {
+    const young = { ...HOLDING, return_rate: '0.250000', return_basis: 'cumulative', xirr: '14.221000' };
+    mockFetch({
+      'GET /api/portfolio': json(200, {
+        data: {
+          holdings: [young],
+          totals: { ...TOTALS, ...young },
+          totals_by_currency: [{ ...TOTALS, ...young }],
+        },
+      }),
+      'GET /api/portfolio/history': json(200, { data: HISTORY }),
+    });
+    renderWithProviders(<PortfolioPage />, { path: '/investor/portfolio', session });
+    const table = await screen.findByRole('table', { name: 'Holdings' });
+    expect(within(table).getByText('25.0% to date')).toBeInTheDocument();
+    expect(screen.queryByText(/1,422/)).not.toBeInTheDocument();
+    const terms = screen.getAllByRole('term').map((node) => node.textContent);
+    expect(terms).toContain('Return to date');
+    expect(terms).not.toContain('IRR');
+    expect(
+      screen.getByText('Held under twelve months: the return so far, not annualised.'),
+    ).toBeInTheDocument();
+    const cards = screen.getAllByRole('definition').map((node) => node.textContent);
+    expect(cards.at(-1)).toBe('25.0%');
+  });
+
+  it('never adds money across currencies: one set of figures per currency', async () => {
+    const euro = { ...HOLDING, opportunity_id: 8, currency: 'EUR', invested: '500.00', value: '650.00' };
+    const none = { invested: null, value: null, realised: null, unrealised: null, moic: null };
+    mockFetch({
+      'GET /api/portfolio': json(200, {
+        data: {
+          holdings: [HOLDING, euro],
+          totals: { ...none, currency: null, xirr: null, return_rate: null, return_basis: null },
+          totals_by_currency: [
+            { currency: 'GBP', ...TOTALS },
+            { ...TOTALS, currency: 'EUR', invested: '500.00', value: '650.00' },
+          ],
+        },
+      }),
+      'GET /api/portfolio/history': json(200, { data: HISTORY }),
+    });
+    renderWithProviders(<PortfolioPage />, { path: '/investor/portfolio', session });
+    const gbp = await screen.findByRole('region', { name: 'Holdings in GBP' });
+    expect(within(gbp).getAllByRole('definition')[0]).toHaveTextContent('£2,000.00');
+    const eur = screen.getByRole('region', { name: 'Holdings in EUR' });
+    expect(within(eur).getAllByRole('definition')[0]).toHaveTextContent('€500.00');
+    expect(screen.queryByText('€2,500.00')).not.toBeInTheDocument();
+    expect(screen.queryByText('£2,500.00')).not.toBeInTheDocument();
   });
 
   it('says so when nothing is held yet, in the deployment’s words', async () => {
@@ -108,13 +173,17 @@ describe('PortfolioPage', () => {
         data: {
           holdings: [],
           totals: {
+            currency: null,
             invested: '0.00',
             value: '0.00',
             realised: '0.00',
             unrealised: '0.00',
             moic: null,
             xirr: null,
+            return_rate: null,
+            return_basis: 'cumulative',
           },
+          totals_by_currency: [],
         },
       }),
       'GET /api/portfolio/history': json(200, { data: [] }),
@@ -244,6 +313,6 @@ describe('the value chart’s time axis', () => {
       />,
       { session: { status: 'authenticated', user: userWithRole(5) }, branding: buildBranding() },
     );
-    expect(screen.getByText(/Value over time: £1,000 on/)).toBeInTheDocument();
+    expect(screen.getByText(/Value over time: £1,000.00 on/)).toBeInTheDocument();
   });
 });

@@ -29,6 +29,7 @@ const OPPORTUNITY = opportunityFixture({
 const holder = (overrides: Partial<PreEmptionHolder>): PreEmptionHolder => ({
   user: { id: 9, name: 'Sam Small', email: 'sam@example.test' },
   shares: '250.000000',
+  percent: '25.00',
   entitlement_shares: '1666',
   entitlement: '2499.00',
   choice: 5,
@@ -44,10 +45,19 @@ const ROUND = (holders: PreEmptionHolder[]): { data: PreEmptionRound } => ({
   data: {
     opportunity: { id: 7, name: 'Harbour Lane – Series A', status: 2 },
     existing_investment: { id: 3, name: 'Harbour Lane Coffee' },
+    opens_on: '2026-11-26',
     ends_on: '2026-12-17',
     open: true,
     holders,
-    totals: { shares: '1000.000000', entitlement: '9999.00', outstanding: '9999.00', by_choice: { 5: 2 } },
+    off_platform: [],
+    totals: {
+      shares: '1000.000000',
+      pre_emptive_shares: '1000.000000',
+      entitlement: '9999.00',
+      off_platform_entitlement: '0.00',
+      outstanding: '9999.00',
+      by_choice: { 5: 2 },
+    },
   },
 });
 

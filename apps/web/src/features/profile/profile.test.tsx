@@ -135,7 +135,7 @@ describe('the investor’s profile views', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     await user.type(iban, 'not an iban');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('The bank iban field must be an IBAN.')).toBeInTheDocument();
+    expect(await screen.findByText('The IBAN field must be an IBAN.')).toBeInTheDocument();
     expect(callsTo('PATCH', '/api/profile')).toHaveLength(0);
   });
 

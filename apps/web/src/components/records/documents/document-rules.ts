@@ -1,4 +1,4 @@
-import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES } from '@portico/contracts';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, OPPORTUNITY_DOCUMENT_CATEGORIES } from '@portico/contracts';
 import { formatBytes } from '../../../lib/format';
 
 const TYPE_NAMES = Object.values(DOCUMENT_TYPES);
@@ -43,6 +43,9 @@ export function documentWarning(file: File): string | undefined {
 
 /** Suggestions for the category box; any text up to 80 characters is allowed. */
 export const DOCUMENT_CATEGORY_SUGGESTIONS = [
+  // An opportunity goes live only with these, public (issue 18).
+  OPPORTUNITY_DOCUMENT_CATEGORIES.information_memorandum,
+  OPPORTUNITY_DOCUMENT_CATEGORIES.investment_terms,
   'Identity',
   'Proof of address',
   'Bank statement',

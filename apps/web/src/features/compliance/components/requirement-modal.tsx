@@ -1,12 +1,15 @@
-import { Checkbox, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   newOnboardingRequirementInputSchema,
   ONBOARDING_REQUIREMENT_KIND_LABELS,
   ONBOARDING_REQUIREMENT_KINDS,
+  SCREENING_EVIDENCE_FIELDS,
+  SCREENING_EVIDENCE_LABELS,
   type OnboardingRequirement,
   type OnboardingRequirementKind,
+  type ScreeningEvidenceField,
 } from '@portico/contracts';
 import { FormModal, ModalForm } from '../../../components/modals/form-modal';
 import { useServerForm } from '../../../components/form/use-server-form';
@@ -22,20 +25,38 @@ interface RequirementValues extends Record<string, unknown> {
   kind: OnboardingRequirementKind;
   required: boolean;
   active: boolean;
+  /** the identity check's file this document is (issue 18), or 'none' */
+  identity_evidence: ScreeningEvidenceField | 'none';
 }
+
+const EVIDENCE_OPTIONS = [
+  { value: 'none', label: 'No: the investor uploads it here' },
+  ...SCREENING_EVIDENCE_FIELDS.map((field) => ({
+    value: field,
+    label: `Yes: the ${SCREENING_EVIDENCE_LABELS[field].toLowerCase()} sent with the identity check`,
+  })),
+];
 
 const KIND_HELP: Record<OnboardingRequirementKind, string> = {
   upload: 'The investor uploads it: a passport, a proof of address, a bank statement.',
   sign: 'The investor signs a form and uploads the signed copy: an application form.',
 };
 
-const payloadOf = (values: RequirementValues) => ({
-  name: values.name.trim(),
-  description: values.description.trim(),
-  kind: values.kind,
-  required: values.required,
-  active: values.active,
-});
+const payloadOf = (values: RequirementValues, before: OnboardingRequirement | null = null) => {
+  const evidence =
+    values.kind === 'upload' && values.identity_evidence !== 'none' ? values.identity_evidence : null;
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    kind: values.kind,
+    required: values.required,
+    active: values.active,
+    // Sent when it is one, or when it stops being one.
+    ...(evidence !== null || (before?.identity_evidence ?? null) !== null
+      ? { identity_evidence: evidence }
+      : {}),
+  };
+};
 
 const validatePayload = zodResolver(newOnboardingRequirementInputSchema);
 
@@ -55,6 +76,7 @@ function RequirementForm({
       kind: requirement?.kind ?? 'upload',
       required: requirement?.required ?? true,
       active: requirement?.active ?? true,
+      identity_evidence: requirement?.identity_evidence ?? 'none',
     },
     validate: (values) => validatePayload(payloadOf(values)),
   });
@@ -62,7 +84,7 @@ function RequirementForm({
     compact: false,
     submit: (values) =>
       requirement
-        ? update.mutateAsync({ id: requirement.id, changes: payloadOf(values) })
+        ? update.mutateAsync({ id: requirement.id, changes: payloadOf(values, requirement) })
         : create.mutateAsync(payloadOf(values)),
     onSuccess: (saved) => {
       notifications.show({
@@ -110,6 +132,15 @@ function RequirementForm({
           ))}
         </Stack>
       </Radio.Group>
+      {form.values.kind === 'upload' && (
+        <Select
+          label="Sent with the identity check"
+          description="A file the identity check already collects is asked for once, and reviewed once, with the check."
+          data={EVIDENCE_OPTIONS}
+          allowDeselect={false}
+          {...form.getInputProps('identity_evidence')}
+        />
+      )}
       <Checkbox
         label="Required to complete onboarding"
         description="An optional document is asked for but holds nobody up."

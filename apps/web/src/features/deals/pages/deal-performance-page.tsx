@@ -97,7 +97,7 @@ export function DealPerformancePage() {
         curveType: 'monotone',
         withLegend: true,
         connectNulls: true,
-        valueFormatter: (value) => `£${formatNumber(value)}`,
+        valueFormatter: (value) => formatMoney(String(value)),
         tableHolds: 'The table below holds the same figures.',
       }}
       tableTitle="Figures"

@@ -10,6 +10,7 @@ import { FormModal, ModalForm } from '../../../components/modals/form-modal';
 import { useServerForm } from '../../../components/form/use-server-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
 import { useAddHoldingTransaction } from '../api/existing-investments';
+import { londonToday } from '../london-today';
 
 type Kind = (typeof STAFF_HOLDING_TRANSACTION_KINDS)[number];
 
@@ -101,7 +102,14 @@ function TransactionForm({
         data={investors.map((investor) => ({ value: String(investor.id), label: investor.name }))}
         {...form.getInputProps('user_id')}
       />
-      <TextInput label="Date" type="date" required {...form.getInputProps('occurred_on')} />
+      <TextInput
+        label="Date"
+        type="date"
+        required
+        max={londonToday()}
+        description="Not after today."
+        {...form.getInputProps('occurred_on')}
+      />
       <SimpleGrid cols={{ base: 1, xs: dividend ? 1 : 3 }}>
         {!dividend && (
           <TextInput label="Shares" required inputMode="decimal" {...form.getInputProps('shares')} />

@@ -12,6 +12,7 @@ import { FormModal, ModalForm } from '../../../components/modals/form-modal';
 import { useServerForm } from '../../../components/form/use-server-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
 import { formatDate } from '../../../lib/format';
+import { londonToday } from '../london-today';
 import { useAddSharePrice, useChangeSharePrice } from '../api/existing-investments';
 
 export const PRICE_KIND_LABELS: Readonly<Record<SharePriceKind, string>> = {
@@ -55,8 +56,10 @@ function SharePriceForm({ id, row, onDone }: { id: number; row: SharePrice | nul
     onSuccess: (saved) => {
       notifications.show({
         color: 'success',
-        title: row ? 'Share price saved' : 'Share price added',
-        message: `For ${formatDate(saved.effective_on)}. Every holding is valued at the latest price.`,
+        title: row ? 'Share price corrected' : 'Share price added',
+        message: row
+          ? `For ${formatDate(saved.effective_on)}. The price it corrects stays in the history.`
+          : `For ${formatDate(saved.effective_on)}. Every holding is valued at the latest price.`,
       });
       onDone();
     },
@@ -66,16 +69,28 @@ function SharePriceForm({ id, row, onDone }: { id: number; row: SharePrice | nul
       onSubmit={onSubmit}
       formError={formError}
       submitting={submitting}
-      submitLabel={row ? 'Save price' : 'Add price'}
+      submitLabel={row ? 'Save correction' : 'Add price'}
       onCancel={onDone}
     >
-      <TextInput label="Date" type="date" required data-autofocus {...form.getInputProps('effective_on')} />
+      <TextInput
+        label="Date"
+        type="date"
+        required
+        data-autofocus
+        max={londonToday()}
+        description="Not after today."
+        {...form.getInputProps('effective_on')}
+      />
       <TextInput
         label="Price per share"
         required
         inputMode="decimal"
         leftSection="£"
-        description="Up to 6 decimals. One price a day."
+        description={
+          row
+            ? 'Up to 6 decimals. The correction is a new price: the one it corrects is kept in the history.'
+            : 'Up to 6 decimals. One price a day.'
+        }
         {...form.getInputProps('price')}
       />
       <Select
@@ -90,7 +105,7 @@ function SharePriceForm({ id, row, onDone }: { id: number; row: SharePrice | nul
   );
 }
 
-/** Adds a share price (row null) or changes one. */
+/** Adds a share price (row null) or corrects one with a new price. */
 export function SharePriceModal({
   id,
   opened,
@@ -103,7 +118,7 @@ export function SharePriceModal({
   onClose: () => void;
 }) {
   return (
-    <FormModal opened={opened} onClose={onClose} title={row ? 'Edit share price' : 'Add share price'}>
+    <FormModal opened={opened} onClose={onClose} title={row ? 'Correct share price' : 'Add share price'}>
       <SharePriceForm id={id} row={row} onDone={onClose} />
     </FormModal>
   );

@@ -1,4 +1,4 @@
-import { Box, SimpleGrid, Text } from '@mantine/core';
+import { Badge, Box, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ExistingPerformance, SharePrice } from '@portico/contracts';
 import { can, canSeeInvestmentTab } from '@portico/contracts/constants';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { ErrorPage } from '../../../components/errors/error-page';
 import { ConfirmModal } from '../../../components/modals/confirm-modal';
 import { PerformanceLayout } from '../../../components/records/performance-layout';
 import { RecordSection } from '../../../components/records/record-section';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { useRecordId } from '../../../lib/records/use-record-id';
 import { useUser } from '../../../lib/session';
 import { formatMoney, formatPrice, formatShares } from '../../../lib/money';
@@ -17,6 +17,30 @@ import { PRICE_KIND_LABELS, SharePriceModal } from '../components/share-price-mo
 
 /** A price as a plotting coordinate (the chart draws with numbers); never used for arithmetic. */
 const coordinate = (price: string) => Number.parseFloat(price);
+
+/** A price still in force: not corrected nor withdrawn. */
+const current = (row: SharePrice) => row.replaced_at === null;
+
+/** Whether a price is in force, or who corrected or withdrew it and when. */
+function PriceStanding({ row }: { row: SharePrice }) {
+  if (current(row))
+    return (
+      <Badge color="green" variant="light">
+        In force
+      </Badge>
+    );
+  const who = row.replaced_by ? ` by ${row.replaced_by.name}` : '';
+  return (
+    <Stack gap={2} align="flex-start">
+      <Badge color="gray" variant="light">
+        {row.superseded_by_id === null ? 'Withdrawn' : 'Corrected'}
+      </Badge>
+      <Text size="xs" c="dimmed">
+        {`${formatDateTime(row.replaced_at)}${who}`}
+      </Text>
+    </Stack>
+  );
+}
 
 /** What every holding is worth at the latest price. */
 function HoldingsValue({ data }: { data: ExistingPerformance }) {
@@ -53,8 +77,9 @@ function HoldingsValue({ data }: { data: ExistingPerformance }) {
 
 /**
  * /admin/investments/existing/{id}/details/performance: the share-price history staff enter (the round,
- * valuations, an exit) and what every holding is worth at the latest price. Not for the Investment
- * Manager (spec §6; the server refuses too).
+ * valuations, an exit) and what every holding is worth at the latest price. Prices are append-only
+ * (issue 18): a correction is a new price, and the table shows the corrected and withdrawn ones too, with
+ * who replaced them and when. Not for the Investment Manager (spec §6; the server refuses too).
  */
 export function ExistingPerformancePage() {
   const id = useRecordId() ?? 0;
@@ -67,7 +92,8 @@ export function ExistingPerformancePage() {
   if (!visible) return <ErrorPage status={403} />;
   const mayChange = can(user.role_id, 'investment_opportunity_existing', 'update');
   const currency = data?.currency ?? 'GBP';
-  const prices = data?.prices ?? [];
+  // the chart draws the prices in force; the table keeps every price, corrections beside what they replaced
+  const prices = (data?.prices ?? []).filter(current);
 
   const columns: DataTableColumn<SharePrice>[] = [
     { key: 'date', header: 'Date', nowrap: true, render: (row) => formatDate(row.effective_on) },
@@ -75,9 +101,24 @@ export function ExistingPerformancePage() {
       key: 'price',
       header: 'Price per share',
       align: 'right',
-      render: (row) => formatPrice(row.price, currency),
+      render: (row) =>
+        current(row) ? (
+          formatPrice(row.price, currency)
+        ) : (
+          <Text component="s" c="dimmed" size="sm">
+            {formatPrice(row.price, currency)}
+          </Text>
+        ),
     },
     { key: 'kind', header: 'Kind', render: (row) => PRICE_KIND_LABELS[row.kind] },
+    { key: 'standing', header: 'Status', render: (row) => <PriceStanding row={row} /> },
+    {
+      key: 'entered',
+      header: 'Entered',
+      visibleFrom: 'md',
+      render: (row) =>
+        `${formatDateTime(row.created_at)}${row.created_by ? ` by ${row.created_by.name}` : ''}`,
+    },
     { key: 'note', header: 'Note', visibleFrom: 'sm', render: (row) => row.note ?? '—' },
   ];
 
@@ -115,7 +156,8 @@ export function ExistingPerformancePage() {
         empty={{
           sectionTitle: 'Share prices',
           title: 'No share prices yet',
-          description: 'Add valuations as they happen: every holding is valued at the latest price.',
+          description:
+            'Add valuations as they happen: every holding is valued at the latest price on or before today.',
         }}
         actions={
           mayChange
@@ -124,6 +166,9 @@ export function ExistingPerformancePage() {
                 onAdd: () => setEditing({ row: null }),
                 onEdit: (row) => setEditing({ row }),
                 onRemove: setRemoving,
+                editLabel: 'Correct',
+                removeLabel: 'Withdraw',
+                actsOn: current,
               }
             : undefined
         }
@@ -137,15 +182,15 @@ export function ExistingPerformancePage() {
         <ConfirmModal
           opened={removing !== undefined}
           onClose={() => setRemoving(undefined)}
-          title="Delete share price"
-          confirmLabel="Delete share price"
+          title="Withdraw share price"
+          confirmLabel="Withdraw share price"
           danger
           onConfirm={async () => {
             if (removing) await remove.mutateAsync({ id, priceId: removing.id });
           }}
         >
-          Delete the share price of <strong>{formatDate(removing?.effective_on)}</strong>? Every holding is
-          then valued at the price before it.
+          Withdraw the share price of <strong>{formatDate(removing?.effective_on)}</strong>? It stays in the
+          history as withdrawn, with your name, and every holding is then valued at the price before it.
         </ConfirmModal>
       </PerformanceLayout>
     </Box>

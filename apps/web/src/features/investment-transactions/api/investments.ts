@@ -2,7 +2,8 @@ import {
   opportunityBankDetailsSchema,
   cashCallSchema,
   dataOf,
-  investmentPaymentSchema,
+  investmentLedgerSchema,
+  recordedManualInvestmentSchema,
   staffInvestmentListSchema,
   staffInvestmentSchema,
   type BankDetailsInput,
@@ -12,9 +13,11 @@ import {
   type ManualInvestmentInput,
   type PaymentInput,
   type RefundInput,
+  type ReversalInput,
+  type UnallocatedApplyInput,
+  type UnallocatedRefundInput,
 } from '@portico/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 /** Whose investments a Transactions tab lists: the endpoint's path segment and the record's id. */
@@ -33,9 +36,17 @@ export const investmentKeys = {
   bank: (opportunityId: number) => ['opportunity-bank-details', opportunityId] as const,
 };
 
-const detailSchema = dataOf(
-  z.object({ investment: staffInvestmentSchema, payments: z.array(investmentPaymentSchema) }),
-);
+const detailSchema = dataOf(investmentLedgerSchema);
+
+/**
+ * One Idempotency-Key per dialog submission (decision 019): made when the dialog opens and reused when
+ * the same submission is retried, so a retry after a lost answer never books the money twice.
+ */
+export const newIdempotencyKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+const keyed = (key: string | undefined) => (key ? { headers: { 'Idempotency-Key': key } } : undefined);
 
 /** GET /api/{owner}/{id}/investments?filter[status]=…: the investments with their totals. */
 export const investmentsQueryOptions = (owner: InvestmentsOwner, statuses: readonly InvestmentStatus[]) =>
@@ -86,8 +97,13 @@ function useRefresh() {
 export function useRecordManualInvestment(opportunityId: number) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: ManualInvestmentInput) =>
-      api.post(`/api/opportunities/${opportunityId}/investments`, input, dataOf(staffInvestmentSchema)),
+    mutationFn: ({ input, key }: { input: ManualInvestmentInput; key?: string }) =>
+      api.post(
+        `/api/opportunities/${opportunityId}/investments`,
+        input,
+        dataOf(recordedManualInvestmentSchema),
+        keyed(key),
+      ),
     onSuccess: refresh,
   });
 }
@@ -104,8 +120,8 @@ export function useIssueCashCall(opportunityId: number) {
 export function useRecordPayment() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: PaymentInput }) =>
-      api.post(`/api/investments/${id}/payments`, input, detailSchema),
+    mutationFn: ({ id, input, key }: { id: number; input: PaymentInput; key?: string }) =>
+      api.post(`/api/investments/${id}/payments`, input, detailSchema, keyed(key)),
     onSuccess: refresh,
   });
 }
@@ -122,8 +138,47 @@ export function useCancelInvestment() {
 export function useRefundInvestment() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: RefundInput }) =>
-      api.post(`/api/investments/${id}/refund`, input, detailSchema),
+    mutationFn: ({ id, input, key }: { id: number; input: RefundInput; key?: string }) =>
+      api.post(`/api/investments/${id}/refund`, input, detailSchema, keyed(key)),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/investments/{id}/entries/{entry}/reversal */
+export function useReverseEntry() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({
+      id,
+      entry,
+      input,
+      key,
+    }: {
+      id: number;
+      entry: number;
+      input: ReversalInput;
+      key?: string;
+    }) => api.post(`/api/investments/${id}/entries/${entry}/reversal`, input, detailSchema, keyed(key)),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/investments/{id}/unallocated/refund */
+export function useRefundUnallocated() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, input, key }: { id: number; input: UnallocatedRefundInput; key?: string }) =>
+      api.post(`/api/investments/${id}/unallocated/refund`, input, detailSchema, keyed(key)),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/investments/{id}/unallocated/apply */
+export function useApplyUnallocated() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, input, key }: { id: number; input: UnallocatedApplyInput; key?: string }) =>
+      api.post(`/api/investments/${id}/unallocated/apply`, input, detailSchema, keyed(key)),
     onSuccess: refresh,
   });
 }

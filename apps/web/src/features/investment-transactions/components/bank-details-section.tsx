@@ -1,12 +1,13 @@
-import { Button, SimpleGrid, Skeleton, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { bankDetailsInputSchema, type OpportunityBankDetails } from '@portico/contracts';
+import { bankDetailsInputSchema, formatSortCode, type OpportunityBankDetails } from '@portico/contracts';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useServerForm } from '../../../components/form/use-server-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
 import { RecordSection } from '../../../components/records/record-section';
+import { CopyValueButton } from '../../../components/text/copy-value-button';
 import { useBankDetails, useUpdateBankDetails } from '../api/investments';
 import { FormModal, ModalForm } from '../../../components/modals/form-modal';
 
@@ -56,14 +57,22 @@ export function BankDetailsSection({ opportunityId, canEdit }: { opportunityId: 
         <Skeleton height={48} />
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          {fieldsOf(details).map((field) => (
-            <div key={field}>
-              <Text size="xs" c="dimmed">
-                {LABELS[field]}
-              </Text>
-              <Text size="sm">{details[field] ?? 'Not set'}</Text>
-            </div>
-          ))}
+          {fieldsOf(details).map((field) => {
+            const value = details[field];
+            return (
+              <div key={field}>
+                <Text size="xs" c="dimmed">
+                  {LABELS[field]}
+                </Text>
+                <Group gap={4} wrap="nowrap">
+                  <Text size="sm">
+                    {value === null ? 'Not set' : field === 'bank_sort_code' ? formatSortCode(value) : value}
+                  </Text>
+                  {value !== null && <CopyValueButton value={value} label={LABELS[field]} />}
+                </Group>
+              </div>
+            );
+          })}
         </SimpleGrid>
       )}
       {details && (

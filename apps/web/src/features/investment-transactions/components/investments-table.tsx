@@ -1,11 +1,9 @@
 import { Anchor, Badge, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   INVESTMENT_STATUSES,
-  INVESTMENT_STATUS_TERMS,
+  INVESTMENT_STATUS_STAFF_LABELS,
   type InvestmentStatus,
   type StaffInvestment,
-  type TermKey,
-  type Terminology,
 } from '@portico/contracts';
 import { can, opportunityAdminPath } from '@portico/contracts/constants';
 import { IconCoins } from '@tabler/icons-react';
@@ -21,9 +19,11 @@ import { singularOf, useTerminology } from '../../../lib/terminology';
 import { formatMoney } from '../../../lib/money';
 import { useInvestments, type InvestmentsOwner } from '../api/investments';
 
-/** A state as this deployment names it (spec §4 allocation labels). */
-export const statusLabel = (terms: Terminology, status: InvestmentStatus) =>
-  terms[INVESTMENT_STATUS_TERMS[status] as TermKey];
+/**
+ * A state in staff words (Reserved, Called, Paid, Completed, Cancelled; decision 019): the investor's
+ * allocation labels ("MY RESERVED ALLOCATIONS") are the portal's, not the admin's.
+ */
+export const statusLabel = (status: InvestmentStatus) => INVESTMENT_STATUS_STAFF_LABELS[status];
 
 const STATUS_COLOURS: Record<InvestmentStatus, string> = {
   reserved: 'blue',
@@ -34,10 +34,9 @@ const STATUS_COLOURS: Record<InvestmentStatus, string> = {
 };
 
 export function InvestmentStatusBadge({ status }: { status: InvestmentStatus }) {
-  const terms = useTerminology();
   return (
     <Badge variant="light" color={STATUS_COLOURS[status]}>
-      {statusLabel(terms, status)}
+      {statusLabel(status)}
     </Badge>
   );
 }
@@ -208,33 +207,51 @@ export function InvestmentsTable({ owner, show, actions, emptyText }: Investment
   const totals = data?.totals;
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" aria-label="Totals">
-        {(
-          [
-            ['Committed', totals?.committed, 'reserved, awaiting payment and paid'],
-            ['Called', totals?.called, 'cash calls issued'],
-            ['Received', totals?.received, 'payments less refunds'],
-          ] as const
-        ).map(([label, value, hint]) => (
-          <Paper key={label} withBorder p="sm" radius="md">
-            <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-              {label}
-            </Text>
-            <Text size="lg" fw={700}>
-              {totals ? formatMoney(value) : '…'}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {hint}
-            </Text>
-          </Paper>
-        ))}
-      </SimpleGrid>
+      {/* one line of totals per currency: rounds in different currencies are never added together */}
+      {(totals && totals.by_currency.length > 0
+        ? totals.by_currency
+        : [
+            {
+              currency: totals?.currency ?? 'GBP',
+              committed: totals?.committed ?? null,
+              called: totals?.called ?? null,
+              received: totals?.received ?? null,
+            },
+          ]
+      ).map((line) => (
+        <SimpleGrid
+          key={line.currency}
+          cols={{ base: 1, xs: 3 }}
+          spacing="sm"
+          aria-label={totals && totals.by_currency.length > 1 ? `Totals in ${line.currency}` : 'Totals'}
+        >
+          {(
+            [
+              ['Committed', line.committed, 'reserved, called and paid'],
+              ['Called', line.called, 'cash calls issued'],
+              ['Received', line.received, 'payments less refunds'],
+            ] as const
+          ).map(([label, value, hint]) => (
+            <Paper key={label} withBorder p="sm" radius="md">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                {totals && totals.by_currency.length > 1 ? `${label} (${line.currency})` : label}
+              </Text>
+              <Text size="lg" fw={700}>
+                {totals ? formatMoney(value, line.currency) : '…'}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {hint}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      ))}
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Select
           label="State"
           placeholder="All states"
           clearable
-          data={INVESTMENT_STATUSES.map((value) => ({ value, label: statusLabel(terms, value) }))}
+          data={INVESTMENT_STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
           value={status}
           onChange={(value) => setStatus(value)}
           w={{ base: '100%', xs: 260 }}

@@ -5,6 +5,7 @@ import {
   cancelInvestmentInputSchema,
   cashCallInputSchema,
   compareDecimal,
+  costOfShares,
   isZeroDecimal,
   manualInvestmentInputSchema,
   MONEY_PATTERN,
@@ -29,7 +30,9 @@ import {
   useRecordManualInvestment,
   useRecordPayment,
   useRefundInvestment,
+  newIdempotencyKey,
 } from '../api/investments';
+import { useState } from 'react';
 
 /** Today, or `days` from it, as a date field holds it (YYYY-MM-DD). */
 export const isoDay = (days = 0) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -41,22 +44,25 @@ interface DialogProps {
   onClose: () => void;
 }
 
-/** Record money received: all or part of what is still due, never more. */
+/**
+ * Book a bank line: what is still due pays the investment, anything above is held as the investor's
+ * unallocated money (decision 019). A reference already booked on the investment is refused.
+ */
 export function PaymentModal({ investment, onClose }: DialogProps) {
   const due = investment ? subtractDecimal(investment.amount, investment.paid_amount) : '0.00';
   const pay = useRecordPayment();
+  // one key per submission of this dialog (it is keyed by investment), reused if the same submit is retried
+  const [key] = useState(newIdempotencyKey);
   const form = useForm({
     // The parent keys this dialog by investment, so the amount starts at what is still due.
     initialValues: { amount: due, received_on: isoDay(), reference: '' },
-    validate: (values) => {
-      const errors = zodResolver(paymentInputSchema)(values);
-      if (!errors.amount && MONEY_PATTERN.test(values.amount) && compareDecimal(values.amount, due) > 0)
-        errors.amount = `That is more than is still due: ${formatMoney(due)} remains to be paid.`;
-      return errors;
-    },
+    validate: zodResolver(paymentInputSchema),
   });
+  const { amount } = form.getValues();
+  const excess =
+    MONEY_PATTERN.test(amount) && compareDecimal(amount, due) > 0 ? subtractDecimal(amount, due) : null;
   const { onSubmit, formError, setFormError, submitting } = useServerForm(form, {
-    submit: (values) => pay.mutateAsync({ id: investment?.id ?? 0, input: values }),
+    submit: (values) => pay.mutateAsync({ id: investment?.id ?? 0, input: values, key }),
     onSuccess: (answer) => {
       const paid = answer.data.investment.status === 'paid';
       done(
@@ -91,10 +97,16 @@ export function PaymentModal({ investment, onClose }: DialogProps) {
             data-autofocus
             {...form.getInputProps('amount')}
           />
+          {excess && (
+            <Alert color="blue" variant="light">
+              {formatMoney(excess)} is more than is due: it will be held as the investor’s unallocated money,
+              to refund or apply to another of their investments.
+            </Alert>
+          )}
           <TextInput label="Date received" type="date" required {...form.getInputProps('received_on')} />
           <TextInput
             label="Reference"
-            description="The bank’s reference for the payment, if any"
+            description="The bank’s reference for the payment: a bank line is booked once"
             {...form.getInputProps('reference')}
           />
         </ModalForm>
@@ -164,19 +176,20 @@ export function CancelInvestmentModal({ investment, onClose }: DialogProps) {
   );
 }
 
-/** Record that a cancelled investment's money went back. */
+/** Record that a cancelled investment's money went back, all of it or part. */
 export function RefundModal({ investment, onClose }: DialogProps) {
   const refund = useRefundInvestment();
+  const [key] = useState(newIdempotencyKey);
   const form = useForm({
-    initialValues: { refunded_on: isoDay(), reference: '' },
+    initialValues: { amount: investment?.paid_amount ?? '', refunded_on: isoDay(), reference: '' },
     validate: zodResolver(refundInputSchema),
   });
   const { onSubmit, formError, setFormError, submitting } = useServerForm(form, {
-    submit: (values) => refund.mutateAsync({ id: investment?.id ?? 0, input: values }),
-    onSuccess: () => {
+    submit: (values) => refund.mutateAsync({ id: investment?.id ?? 0, input: values, key }),
+    onSuccess: (answer) => {
       done(
         'Refund recorded',
-        `${formatMoney(investment?.paid_amount)} went back to ${investment?.investor.name ?? ''}.`,
+        `${formatMoney(answer.data.investment.paid_amount)} is still held for ${investment?.investor.name ?? ''}.`,
       );
       close(true);
     },
@@ -193,9 +206,15 @@ export function RefundModal({ investment, onClose }: DialogProps) {
           onCancel={() => close()}
         >
           <Text size="sm">
-            Record that the {formatMoney(investment.paid_amount)} received from{' '}
-            <strong>{investment.investor.name}</strong> was refunded in full.
+            {formatMoney(investment.paid_amount)} received from <strong>{investment.investor.name}</strong> is
+            held. Record what was refunded: all of it, or part.
           </Text>
+          <TextInput
+            label="Amount refunded (£)"
+            required
+            inputMode="decimal"
+            {...form.getInputProps('amount')}
+          />
           <TextInput
             label="Date refunded"
             type="date"
@@ -352,12 +371,16 @@ export function ManualInvestmentModal({ opened, onClose, opportunity }: ManualIn
       return zodResolver(manualInvestmentInputSchema)(manualPayload(values));
     },
   });
+  const [key] = useState(newIdempotencyKey);
   const { onSubmit, formError, setFormError, submitting } = useServerForm(form, {
     compact: false,
     fields: ['user_id', 'type', 'holding', 'amount', 'invested_on', 'paid', 'reference', 'note'],
-    submit: (values) => record.mutateAsync(manualPayload(values)),
+    submit: (values) => record.mutateAsync({ input: manualPayload(values), key }),
     onSuccess: (answer) => {
-      done('Investment recorded', `${answer.data.investor.name}: ${formatMoney(answer.data.amount)}.`);
+      done(
+        'Investment recorded',
+        `${answer.data.investor.name}: ${formatMoney(answer.data.amount)}.${answer.data.rounding_note ? ` ${answer.data.rounding_note}` : ''}`,
+      );
       close(true);
     },
   });
@@ -413,7 +436,7 @@ export function ManualInvestmentModal({ opened, onClose, opportunity }: ManualIn
           inputMode="decimal"
           description={
             shares !== null && opportunity.share_price
-              ? `${shares} whole shares at ${formatPrice(opportunity.share_price)}`
+              ? `${shares} whole shares at ${formatPrice(opportunity.share_price)}: ${formatMoney(costOfShares(shares, opportunity.share_price))} is recorded, the remainder not kept`
               : 'Never past the opportunity’s maximum.'
           }
           {...form.getInputProps('amount')}

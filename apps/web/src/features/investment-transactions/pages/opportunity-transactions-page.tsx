@@ -1,7 +1,15 @@
 import { ActionIcon, Button, Group, Menu, Stack } from '@mantine/core';
 import type { StaffInvestment } from '@portico/contracts';
 import { can, OPPORTUNITY_STATUS, opportunityResource } from '@portico/contracts/constants';
-import { IconCash, IconDots, IconPlus, IconReceiptRefund, IconSend, IconX } from '@tabler/icons-react';
+import {
+  IconCash,
+  IconDots,
+  IconList,
+  IconPlus,
+  IconReceiptRefund,
+  IconSend,
+  IconX,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { RecordSection } from '../../../components/records/record-section';
 import { useRecordId } from '../../../lib/records/use-record-id';
@@ -11,6 +19,7 @@ import { isZeroDecimal } from '@portico/contracts';
 import { useInvestments } from '../api/investments';
 import { BankDetailsSection } from '../components/bank-details-section';
 import { InvestmentsTable } from '../components/investments-table';
+import { LedgerDialog } from '../components/ledger-dialog';
 import {
   CancelInvestmentModal,
   CashCallModal,
@@ -19,7 +28,7 @@ import {
   RefundModal,
 } from '../components/money-dialogs';
 
-type Dialog = { kind: 'pay' | 'cancel' | 'refund'; investment: StaffInvestment };
+type Dialog = { kind: 'pay' | 'cancel' | 'refund' | 'ledger'; investment: StaffInvestment };
 
 /**
  * /admin/investments/opportunities/{id}/transactions (spec §2.1): every investment in the round with its
@@ -46,13 +55,20 @@ export function OpportunityTransactionsPage() {
   const actionsOf = (row: StaffInvestment) => {
     const open = row.status === 'reserved' || row.status === 'awaiting_payment';
     const items = [
-      mayPay && open && (
+      <Menu.Item
+        key="ledger"
+        leftSection={<IconList size={16} aria-hidden />}
+        onClick={() => setDialog({ kind: 'ledger', investment: row })}
+      >
+        Money and ledger
+      </Menu.Item>,
+      mayPay && row.status !== 'completed' && (
         <Menu.Item
           key="pay"
           leftSection={<IconCash size={16} aria-hidden />}
           onClick={() => setDialog({ kind: 'pay', investment: row })}
         >
-          Record payment
+          Book payment
         </Menu.Item>
       ),
       mayUpdate && (open || row.status === 'paid') && (
@@ -121,7 +137,7 @@ export function OpportunityTransactionsPage() {
         <InvestmentsTable
           owner={{ kind: 'opportunities', id }}
           show={{ opportunity: false, investor: true }}
-          actions={mayUpdate || mayPay ? actionsOf : undefined}
+          actions={actionsOf}
           emptyText="Investors’ reservations and manual investments appear here."
         />
       </RecordSection>
@@ -132,7 +148,12 @@ export function OpportunityTransactionsPage() {
         onClose={() => setDialog(undefined)}
       />
       <CancelInvestmentModal investment={opened('cancel')} onClose={() => setDialog(undefined)} />
-      <RefundModal investment={opened('refund')} onClose={() => setDialog(undefined)} />
+      <RefundModal
+        key={`refund-${opened('refund')?.id ?? 0}`}
+        investment={opened('refund')}
+        onClose={() => setDialog(undefined)}
+      />
+      <LedgerDialog investment={opened('ledger')} mayBook={mayPay} onClose={() => setDialog(undefined)} />
       {calling && (
         <CashCallModal opened onClose={() => setCalling(false)} opportunityId={id} reserved={reservedRows} />
       )}

@@ -2,8 +2,10 @@ import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { FormError } from '../../../components/form/form-error';
+import { RiskSummaryLink, splitLearnMore } from '../../../components/risk-warning/risk-summary-link';
 import { SUBMIT_FALLBACK_MESSAGE } from '../../../components/form/server-errors';
 import { isApiError } from '../../../lib/api-error';
+import { useBranding } from '../../../lib/branding';
 import { formatDateTime } from '../../../lib/format';
 import { useRecordRiskWarning } from '../api/investing-mutations';
 import type { Investing } from '../api/investing-schemas';
@@ -18,6 +20,7 @@ const errorText = (error: unknown) =>
  */
 export function FirstInvestmentWarning({ investing }: { investing: Investing }) {
   const record = useRecordRiskWarning(investing.opportunity.id);
+  const summary = useBranding()?.risk_warning_text ?? '';
   const warning = investing.risk_warning?.shown_at
     ? investing.risk_warning
     : (record.data ?? investing.risk_warning);
@@ -45,6 +48,8 @@ export function FirstInvestmentWarning({ investing }: { investing: Investing }) 
   }
 
   const acknowledged = warning.acknowledged_at ?? null;
+  // The words are the server's, kept as evidence; their "learn more" opens the risk summary.
+  const learnMore = splitLearnMore(warning.text);
   return (
     <Alert
       color="orange"
@@ -55,9 +60,9 @@ export function FirstInvestmentWarning({ investing }: { investing: Investing }) 
     >
       <Stack gap="sm">
         <Text fw={600} style={{ whiteSpace: 'pre-line' }}>
-          {warning.text}
+          {learnMore.before}{' '}
+          <RiskSummaryLink summary={summary}>{learnMore.link ?? undefined}</RiskSummaryLink>
         </Text>
-        <Text size="sm">You can read the full risk warning further down this page.</Text>
         {acknowledged ? (
           <Text size="sm" c="success.8" fw={600}>
             <IconCircleCheck size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> You

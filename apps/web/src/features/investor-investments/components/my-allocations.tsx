@@ -1,8 +1,9 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { compareDecimal, subtractDecimal } from '@portico/contracts/constants';
+import { compareDecimal, formatSortCode, subtractDecimal } from '@portico/contracts/constants';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/modals/confirm-modal';
+import { CopyValueButton } from '../../../components/text/copy-value-button';
 import { formatDate } from '../../../lib/format';
 import { useTerminology } from '../../../lib/terminology';
 import { formatMoney, formatShares } from '../../../lib/money';
@@ -10,16 +11,20 @@ import { useCancelInvestment } from '../api/investing-mutations';
 import type { MyInvestment } from '../api/investing-schemas';
 import { AllocationStatusBadge } from './allocation-status-badge';
 
-function Detail({ label, value }: { label: string; value: string | null | undefined }) {
+/** A labelled value; with `copy`, a button beside it copies that text ("Copy sort code"). */
+function Detail({ label, value, copy }: { label: string; value: string | null | undefined; copy?: string }) {
   if (!value) return null;
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
+      <Group gap={4} wrap="nowrap">
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {value}
+        </Text>
+        {copy !== undefined && <CopyValueButton value={copy} label={label} />}
+      </Group>
     </Stack>
   );
 }
@@ -46,14 +51,22 @@ function PaymentDetails({ investment }: { investment: MyInvestment }) {
             label="Due date"
             value={investment.cash_call?.due_date ? formatDate(investment.cash_call.due_date) : null}
           />
-          <Detail label="Payment reference" value={investment.payment_reference} />
+          <Detail
+            label="Payment reference"
+            value={investment.payment_reference}
+            copy={investment.payment_reference ?? ''}
+          />
           {bank && (
             <>
-              <Detail label="Account name" value={bank.account_name} />
-              <Detail label="Sort code" value={bank.sort_code} />
-              <Detail label="Account number" value={bank.account_number} />
-              <Detail label="IBAN" value={bank.iban} />
-              <Detail label="SWIFT / BIC" value={bank.swift} />
+              <Detail label="Account name" value={bank.account_name} copy={bank.account_name ?? ''} />
+              <Detail
+                label="Sort code"
+                value={bank.sort_code && formatSortCode(bank.sort_code)}
+                copy={bank.sort_code ?? ''}
+              />
+              <Detail label="Account number" value={bank.account_number} copy={bank.account_number ?? ''} />
+              <Detail label="IBAN" value={bank.iban} copy={bank.iban ?? ''} />
+              <Detail label="SWIFT / BIC" value={bank.swift} copy={bank.swift ?? ''} />
             </>
           )}
         </SimpleGrid>
@@ -106,7 +119,14 @@ function AllocationRow({
             Payment reference {investment.payment_reference}
           </Text>
         )}
-        {investment.status === 'reserved' && (
+        {investment.status === 'reserved' && compareDecimal(investment.paid_amount ?? '0', '0') > 0 && (
+          // Money already received is refunded by staff, who cancel the allocation (issue 18).
+          <Text size="sm" c="dimmed">
+            We have received {formatMoney(investment.paid_amount)} for this allocation, so it cannot be
+            withdrawn here: contact us and we will cancel it and refund your money.
+          </Text>
+        )}
+        {investment.status === 'reserved' && compareDecimal(investment.paid_amount ?? '0', '0') <= 0 && (
           <Group justify="flex-end">
             <Button
               variant="subtle"

@@ -5,7 +5,6 @@ import {
   Modal,
   Paper,
   ScrollArea,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -23,10 +22,12 @@ import { MODAL_SIZES } from '../../../theme/theme';
 import { formatMoney, formatPrice, formatShares } from '../../../lib/money';
 import { useReserveAllocation } from '../api/investing-mutations';
 import type { Investing } from '../api/investing-schemas';
-import { figuresFor, moneyOf } from '../components/amount-figures';
+import { RaiseFacts, type RaiseFact } from '../../opportunity-view/raise-facts';
+import { belowMinimumAfterRounding, figuresFor, moneyOf } from '../components/amount-figures';
 import { chosenHolding, holdingInput, holdingLabel, holdingParam } from '../components/holding';
 import { newIdempotencyKey } from '../components/idempotency-key';
 import { StepFrame } from '../components/step-frame';
+import { TermsDocuments } from '../components/terms-documents';
 
 const FIELDS = ['amount', 'terms_accepted'] as const;
 type Field = (typeof FIELDS)[number];
@@ -43,6 +44,15 @@ function SummaryRow({ label, value }: { label: string; value: string }) {
     </Group>
   );
 }
+
+/** The invest step's facts: the opportunity page's, in its words and format (closing date aside). */
+const INVEST_FACTS = [
+  'target_amount',
+  'maximum_amount',
+  'minimum_investment',
+  'remaining_amount',
+  'share_price',
+] as const satisfies readonly RaiseFact[];
 
 function AmountForm({
   slug,
@@ -78,6 +88,8 @@ function AmountForm({
 
   const amount = moneyOf(amountText);
   const figures = figuresFor(amount, sharePrice);
+  // Whole shares can cost less than the minimum though the amount typed was not: said before confirming.
+  const short = belowMinimumAfterRounding(amount, figures, minimum, currency);
 
   const review = () => {
     const found: Partial<Record<Field, string>> = {};
@@ -86,6 +98,7 @@ function AmountForm({
       found.amount = 'Please enter an amount in pounds and pence, for example 5000 or 5000.50.';
     else if (figures && figures.shares === '0')
       found.amount = `That does not buy a whole share: one share costs ${formatPrice(sharePrice, currency)}.`;
+    else if (short) found.amount = short;
     if (investing.terms_required && !termsAccepted)
       found.terms_accepted = 'Please confirm that you accept the investment terms.';
     setErrors(found);
@@ -152,26 +165,17 @@ function AmountForm({
       <Stack gap="lg">
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
           <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-              <Stack gap={0}>
-                <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                  Minimum
-                </Text>
-                <Text fw={700}>{formatMoney(minimum, currency)}</Text>
-              </Stack>
-              <Stack gap={0}>
-                <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                  Remaining
-                </Text>
-                <Text fw={700}>{remaining ? formatMoney(remaining, currency) : 'No maximum'}</Text>
-              </Stack>
-              <Stack gap={0}>
-                <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                  Share price
-                </Text>
-                <Text fw={700}>{formatPrice(sharePrice, currency)}</Text>
-              </Stack>
-            </SimpleGrid>
+            <RaiseFacts
+              figures={{
+                target_amount: opportunity.target_amount,
+                maximum_amount: investing.opportunity.maximum_amount,
+                minimum_investment: minimum,
+                remaining_amount: remaining,
+                share_price: sharePrice,
+              }}
+              currency={currency}
+              only={INVEST_FACTS}
+            />
             <TextInput
               ref={amountRef}
               label="Amount to invest"
@@ -189,10 +193,11 @@ function AmountForm({
               withAsterisk
               size="md"
             />
-            <Text size="sm" aria-live="polite" role="status" mih={22}>
-              {figures && figures.shares !== '0'
-                ? `${formatShares(figures.shares)} shares at ${formatPrice(sharePrice, currency)}: ${formatMoney(figures.cost, currency)}${figures.roundedDown ? ' (rounded down to whole shares)' : ''}.`
-                : ''}
+            <Text size="sm" aria-live="polite" role="status" mih={22} c={short ? 'danger.8' : undefined}>
+              {short ??
+                (figures && figures.shares !== '0'
+                  ? `${formatShares(figures.shares)} shares at ${formatPrice(sharePrice, currency)}: ${formatMoney(figures.cost, currency)}${figures.roundedDown ? ' (rounded down to whole shares)' : ''}.`
+                  : '')}
             </Text>
           </Stack>
         </Paper>
@@ -220,6 +225,7 @@ function AmountForm({
                   <Paragraphs text={investing.opportunity.investment_terms} />
                 </ScrollArea.Autosize>
               )}
+              <TermsDocuments opportunity={opportunity} termsText={investing.opportunity.investment_terms} />
               <Checkbox
                 label="I have read and accept the investment terms"
                 checked={termsAccepted}

@@ -1,15 +1,15 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate } from 'react-router';
 import { ErrorPage } from '../../../components/errors/error-page';
 import { PageLoader } from '../../../components/feedback/page-loader';
-import { Paragraphs } from '../../../components/text/paragraphs';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { isApiError } from '../../../lib/api-error';
 import { useBranding } from '../../../lib/branding';
 import { inSentence, useTerminology } from '../../../lib/terminology';
 import { OpportunityView } from '../../opportunity-view/opportunity-view';
+import { RiskWarningSection } from '../../opportunity-view/risk-warning-section';
 import { useInvestingOpportunity } from '../api/use-investing-opportunity';
 import { InvestAction } from '../components/invest-action';
 import { PreEmptionPanel } from '../components/pre-emption-panel';
@@ -53,7 +53,6 @@ export function OpportunityPage() {
   if (opportunity.data.slug !== slug)
     return <Navigate to={`/investor/investments/${opportunity.data.slug}`} replace />;
 
-  const riskText = branding?.risk_warning_text?.trim();
   const right = preEmption.data?.find((item) => item.opportunity.id === opportunity.data.id);
   return (
     <div ref={main}>
@@ -73,16 +72,7 @@ export function OpportunityPage() {
           <PreEmptionPanel key={`${right.choice}-${right.amount ?? ''}`} right={right} />
         </Stack>
       )}
-      {riskText && (
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} mt="xl" id="risk-warning">
-          <Stack gap="sm" component="section" aria-labelledby="risk-warning-title">
-            <Title order={2} fz="xl" id="risk-warning-title">
-              Risk warning
-            </Title>
-            <Paragraphs text={riskText} />
-          </Stack>
-        </Paper>
-      )}
+      <RiskWarningSection summary={branding?.risk_warning_text} />
     </div>
   );
 }

@@ -1,13 +1,18 @@
-import { Alert, Badge, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import {
   ONBOARDING_ITEM_STATUS_LABELS,
   ONBOARDING_REQUIREMENT_KIND_LABELS,
+  SCREENING_EVIDENCE_LABELS,
   type OnboardingItem,
   type OnboardingItemStatus,
 } from '@portico/contracts';
 import { FileDropZone } from '../../../components/records/documents/file-drop-zone';
 import { DOCUMENT_ACCEPT, DOCUMENT_HINT } from '../../../components/records/documents/document-rules';
+import { Link } from 'react-router';
+import { useFeature } from '../../../lib/branding';
 import { formatDate } from '../../../lib/format';
+
+const IDENTITY_PATH = '/investor/profile/identity';
 
 const COLOURS: Record<OnboardingItemStatus, string> = {
   missing: 'gray',
@@ -33,7 +38,10 @@ interface RequirementCardProps {
 export function RequirementCard({ item, uploading, error, onFiles }: RequirementCardProps) {
   const { requirement, latest, status } = item;
   const name = requirement.name;
-  const canUpload = status !== 'approved';
+  // Collected once (issue 18): a file of the identity check is sent, and reviewed, with the check.
+  const screening = useFeature('screening');
+  const withCheck = screening && requirement.identity_evidence ? requirement.identity_evidence : null;
+  const canUpload = status !== 'approved' && withCheck === null;
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="article" aria-label={name}>
       <Stack gap="sm">
@@ -63,7 +71,9 @@ export function RequirementCard({ item, uploading, error, onFiles }: Requirement
         </Stack>
         {latest && (
           <Text size="sm">
-            {latest.document_name ?? 'Your file'}, uploaded {formatDate(latest.created_at)}
+            {latest.document_name ?? 'Your file'},{' '}
+            {latest.screening_check_id ? 'sent with your identity check' : 'uploaded'}{' '}
+            {formatDate(latest.created_at)}
             {status === 'pending' && ': we will review it shortly.'}
             {status === 'approved' &&
               `: approved${latest.reviewed_at ? ` on ${formatDate(latest.reviewed_at)}` : ''}.`}
@@ -71,8 +81,20 @@ export function RequirementCard({ item, uploading, error, onFiles }: Requirement
         )}
         {status === 'rejected' && latest?.reason && (
           <Alert color="danger" variant="light" title="Not accepted">
-            {latest.reason} Please upload it again.
+            {latest.reason}{' '}
+            {withCheck ? 'Please send it again with your identity check.' : 'Please upload it again.'}
           </Alert>
+        )}
+        {withCheck && status !== 'approved' && (
+          <Text size="sm">
+            This is the {SCREENING_EVIDENCE_LABELS[withCheck].toLowerCase()} of your identity check: you send
+            it once, with the check, and we review it there.{' '}
+            <Anchor component={Link} to={IDENTITY_PATH} fw={600}>
+              {status === 'missing' || status === 'rejected'
+                ? 'Send it on the Identity page'
+                : 'See your identity check'}
+            </Anchor>
+          </Text>
         )}
         {canUpload && (
           <FileDropZone

@@ -29,6 +29,7 @@ import { useServerForm } from '../../../components/form/use-server-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
 import { RecordSection } from '../../../components/records/record-section';
 import { formatDate } from '../../../lib/format';
+import { formatMoney } from '../../../lib/money';
 import { useUser } from '../../../lib/session';
 import { MODAL_SIZES } from '../../../theme/theme';
 import { useInvestorSubscription, useSaveInvestorSubscription } from '../api/subscription';
@@ -72,12 +73,7 @@ function valuesOf(subscription: Subscription | null): MembershipValues {
 const payloadOf = (values: MembershipValues) => ({ ...values, status: values.status ?? undefined });
 
 function formatAmount(amount: string | null, currency: string) {
-  if (amount === null) return 'Free';
-  try {
-    return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(Number(amount));
-  } catch {
-    return `${amount} ${currency}`;
-  }
+  return amount === null ? 'Free' : formatMoney(amount, currency);
 }
 
 function MembershipForm({

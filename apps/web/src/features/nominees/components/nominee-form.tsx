@@ -46,7 +46,8 @@ export function NomineeForm(props: NomineeFormProps) {
   const editing = props.nominee !== undefined;
   const initial = useMemo(() => textValuesOf(props.nominee, FIELDS), [props.nominee]);
   const changesOf = (values: Values): UpdateNomineeInput => changedFields(values, initial, FIELDS);
-  const { form, onSubmit, shouldBlock, actions } = useRecordForm({
+  const { form, input, onSubmit, shouldBlock, actions } = useRecordForm({
+    schema: createNomineeInputSchema,
     initial,
     editing,
     validate: (values) => (editing ? validateChanges(changesOf(values)) : validateNew(newPayload(values))),
@@ -55,7 +56,6 @@ export function NomineeForm(props: NomineeFormProps) {
       props.nominee === undefined ? props.submit(newPayload(values)) : props.submit(changesOf(values)),
     onSaved,
   });
-  const input = (field: keyof Values) => form.getInputProps(field);
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -64,7 +64,7 @@ export function NomineeForm(props: NomineeFormProps) {
           title="Nominee"
           description="The company that holds shares for investors under a bare trust."
         >
-          <TextInput label="Name" required maxLength={200} data-autofocus {...input('name')} />
+          <TextInput label="Name" maxLength={200} data-autofocus {...input('name')} />
           <TextInput
             label="Company number"
             description="Companies House: 8 digits, or 2 letters and 6 digits."

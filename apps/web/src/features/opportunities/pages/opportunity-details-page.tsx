@@ -1,7 +1,7 @@
 import { Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { TAX_RELIEF_LABELS } from '@portico/contracts/constants';
-import { IconPencil } from '@tabler/icons-react';
+import { IconCurrencyPound, IconPencil } from '@tabler/icons-react';
 import { DocumentsPanel } from '../../../components/records/documents/documents-panel';
 import { formatDate } from '../../../lib/format';
 import { useRecordId } from '../../../lib/records/use-record-id';
@@ -15,6 +15,7 @@ import { ContentSections } from '../components/content-sections';
 import { CoverImageField } from '../components/cover-image-field';
 import { OpportunityDetailsForm } from '../components/opportunity-details-form';
 import { mayUpdate } from '../components/opportunity-permissions';
+import { RepriceDialog } from '../components/reprice-dialog';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -37,6 +38,7 @@ export function OpportunityDetailsPage() {
   const { data: opportunity } = useOpportunity(id);
   const update = useUpdateOpportunity();
   const [editing, toggle] = useDisclosure(false);
+  const [repricing, reprice] = useDisclosure(false);
   if (!opportunity) return null;
   const canEdit = mayUpdate(user.role_id, opportunity);
   const money = (value: string | null) => formatMoney(value, opportunity.currency);
@@ -50,14 +52,26 @@ export function OpportunityDetailsPage() {
               Raise
             </Title>
             {canEdit && (
-              <Button
-                variant="light"
-                leftSection={<IconPencil size={16} aria-hidden />}
-                onClick={toggle.toggle}
-                aria-expanded={editing}
-              >
-                {editing ? 'Close details' : 'Edit details'}
-              </Button>
+              <Group gap="xs">
+                {/* Once investments are made the price moves only by a re-pricing of all of them. */}
+                {opportunity.share_price !== null && (
+                  <Button
+                    variant="default"
+                    leftSection={<IconCurrencyPound size={16} aria-hidden />}
+                    onClick={reprice.open}
+                  >
+                    Re-price
+                  </Button>
+                )}
+                <Button
+                  variant="light"
+                  leftSection={<IconPencil size={16} aria-hidden />}
+                  onClick={toggle.toggle}
+                  aria-expanded={editing}
+                >
+                  {editing ? 'Close details' : 'Edit details'}
+                </Button>
+              </Group>
             )}
           </Group>
           <RaiseProgress
@@ -78,6 +92,7 @@ export function OpportunityDetailsPage() {
           </SimpleGrid>
         </Stack>
       </Paper>
+      {canEdit && <RepriceDialog opportunity={opportunity} opened={repricing} onClose={reprice.close} />}
       <Collapse expanded={editing}>
         {editing && (
           <OpportunityDetailsForm

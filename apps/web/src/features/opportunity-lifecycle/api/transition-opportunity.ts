@@ -10,8 +10,18 @@ const response = dataOf(opportunitySchema);
  * POST /api/opportunities/{id}/transition: answers the opportunity as GET /api/opportunities/{id}; a 422
  * names the move refused or each field missing.
  */
-export async function transitionOpportunity({ id, status }: { id: number; status: OpportunityStatus }) {
-  return (await api.post(`/api/opportunities/${id}/transition`, { status }, response)).data;
+export async function transitionOpportunity({
+  id,
+  status,
+  allotted_on,
+}: {
+  id: number;
+  status: OpportunityStatus;
+  /** Completed only: the allotment date, default today */
+  allotted_on?: string;
+}) {
+  const body = allotted_on ? { status, allotted_on } : { status };
+  return (await api.post(`/api/opportunities/${id}/transition`, body, response)).data;
 }
 
 export function useTransitionOpportunity() {

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import {
   can,
   isOpportunityStatus,
+  OPPORTUNITY_STATUS,
   OPPORTUNITY_TRANSITIONS,
   opportunityAdminPath,
   opportunityResource,
@@ -17,6 +18,7 @@ import { useUser } from '../../../lib/session';
 import { useTerminology } from '../../../lib/terminology';
 import { MODAL_SIZES } from '../../../theme/theme';
 import { useTransitionOpportunity } from '../api/transition-opportunity';
+import { CompletionDetails } from './completion-details';
 import { STATUS_MEANINGS, statusLabel } from './status-words';
 
 interface OpportunityStatusActionsProps {
@@ -24,11 +26,14 @@ interface OpportunityStatusActionsProps {
 }
 
 /** Why a move failed: the fields still missing (going live), or the server's one sentence. */
-type Refusal = { message: string; missing: string[] };
+type Refusal = { message: string; missing: string[]; allottedOn?: string };
 
 function refusalOf(error: unknown): Refusal {
   if (!isApiError(error) || error.unanswered) return { message: SUBMIT_FALLBACK_MESSAGE, missing: [] };
   const errors = typeof error.errors === 'object' ? error.errors : undefined;
+  // completion's allotment date: shown on its field
+  const allottedOn = errors?.allotted_on?.[0];
+  if (allottedOn) return { message: allottedOn, missing: [], allottedOn };
   const fields = Object.entries(errors ?? {}).filter(([field]) => field !== 'status');
   if (fields.length > 0)
     return {
@@ -50,6 +55,8 @@ export function OpportunityStatusActions({ opportunity }: OpportunityStatusActio
   const transition = useTransitionOpportunity();
   const [target, setTarget] = useState<OpportunityStatus>();
   const [refusal, setRefusal] = useState<Refusal>();
+  /** completing: the allotment date staff chose ('' for today) */
+  const [allottedOn, setAllottedOn] = useState('');
   const { id, status, name } = opportunity;
 
   if (!isOpportunityStatus(status)) return null;
@@ -60,13 +67,19 @@ export function OpportunityStatusActions({ opportunity }: OpportunityStatusActio
     if (transition.isPending) return;
     setTarget(undefined);
     setRefusal(undefined);
+    setAllottedOn('');
   };
 
   const confirm = async () => {
     if (target === undefined || transition.isPending) return;
     setRefusal(undefined);
     try {
-      const moved = await transition.mutateAsync({ id, status: target });
+      const completing = target === OPPORTUNITY_STATUS.COMPLETED && allottedOn !== '';
+      const moved = await transition.mutateAsync({
+        id,
+        status: target,
+        ...(completing ? { allotted_on: allottedOn } : {}),
+      });
       setTarget(undefined);
       notifications.show({
         color: 'success',
@@ -110,7 +123,15 @@ export function OpportunityStatusActions({ opportunity }: OpportunityStatusActio
           <Text>
             <strong>{targetLabel}:</strong> {target !== undefined && STATUS_MEANINGS[target]}
           </Text>
-          {refusal && (
+          {target === OPPORTUNITY_STATUS.COMPLETED && (
+            <CompletionDetails
+              id={id}
+              allottedOn={allottedOn}
+              onAllottedOnChange={setAllottedOn}
+              dateError={refusal?.allottedOn}
+            />
+          )}
+          {refusal && !refusal.allottedOn && (
             <Alert color="danger" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
               <Text size="sm">{refusal.message}</Text>
               {refusal.missing.length > 0 && (

@@ -63,7 +63,8 @@ export function OrganisationForm(props: OrganisationFormProps) {
   const { onSaved, onCancel } = props;
   const editing = props.organisation !== undefined;
   const initial = useMemo(() => valuesOf(props.organisation), [props.organisation]);
-  const { form, onSubmit, shouldBlock, actions } = useRecordForm({
+  const { form, input, onSubmit, shouldBlock, actions } = useRecordForm({
+    schema: createOrganisationInputSchema,
     initial,
     editing,
     validate: (values) =>
@@ -75,13 +76,12 @@ export function OrganisationForm(props: OrganisationFormProps) {
         : props.submit(changesOf(values, initial)),
     onSaved,
   });
-  const input = (field: keyof Values) => form.getInputProps(field);
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg">
         <FormSection title="Organisation">
-          <TextInput label="Name" required maxLength={200} data-autofocus {...input('name')} />
+          <TextInput label="Name" maxLength={200} data-autofocus {...input('name')} />
           <Select
             label="Type"
             required

@@ -12,7 +12,7 @@ import { formatMoney, formatShares } from '../../../lib/money';
 import { usePortfolio, usePortfolioHistory } from '../api/portfolio';
 import { FigureCards } from '../components/figure-cards';
 import { ValueChart } from '../components/value-chart';
-import { formatMultiple, formatRate } from '../figures';
+import { formatMultiple, formatReturn } from '../figures';
 
 /** /investor/portfolio (spec §2.2): totals, value over time and every holding from completed rounds. */
 export function PortfolioPage() {
@@ -77,7 +77,8 @@ export function PortfolioPage() {
       align: 'right',
       nowrap: true,
       visibleFrom: 'sm',
-      render: (row) => formatRate(row.xirr),
+      // the cumulative return under twelve months, else the annual rate: the cell says which
+      render: (row) => formatReturn(row),
     },
     {
       key: 'realised',
@@ -127,7 +128,19 @@ export function PortfolioPage() {
         </Paper>
       ) : (
         <>
-          <FigureCards figures={portfolio.data.totals} />
+          {/* never added across currencies: one set of figures per currency held */}
+          {portfolio.data.totals_by_currency.length > 1 ? (
+            portfolio.data.totals_by_currency.map((totals) => (
+              <RecordSection key={totals.currency} title={`Holdings in ${totals.currency}`}>
+                <FigureCards figures={totals} currency={totals.currency} />
+              </RecordSection>
+            ))
+          ) : portfolio.data.totals_by_currency[0] ? (
+            <FigureCards
+              figures={portfolio.data.totals_by_currency[0]}
+              currency={portfolio.data.totals_by_currency[0].currency}
+            />
+          ) : null}
           <RecordSection
             title="Value over time"
             description="What your holdings were worth, against the money invested."

@@ -43,9 +43,10 @@ import { PreEmptionChoiceBadge } from '../components/pre-emption-choice-badge';
 const TAKES_AMOUNT: readonly number[] = [2, 3, 6];
 
 /**
- * /admin/investments/opportunities/{id}/pre-emption (decision 015): a new round's holders of the existing
- * investment with their shares, entitlement and choice; staff record a choice. An opportunity that is no
- * round yet offers to make it one.
+ * /admin/investments/opportunities/{id}/pre-emption (decisions 015 and 020): a new round's holders of the
+ * existing investment with their shares, their percentage of the shares carrying pre-emption, entitlement
+ * and choice; staff record a choice. Holders off the platform are listed with their entitlements (offered
+ * off the platform). An opportunity that is no round yet offers to make it one.
  */
 export function OpportunityPreEmptionPage() {
   const id = useRecordId() ?? 0;
@@ -82,17 +83,36 @@ export function OpportunityPreEmptionPage() {
             >
               {data.existing_investment.name}
             </Anchor>
+            {data.opens_on ? `; the offer opens on ${formatDate(data.opens_on)}` : ''}
             {data.ends_on
-              ? `; the window ends on ${formatDate(data.ends_on)}`
+              ? `; the window ends on ${formatDate(data.ends_on)} and what holders have not taken is then released to the round`
               : '; entitlements are held while the round is live'}
             {data.open ? '.' : ' (closed).'}
           </>
         }
       >
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Figure label="Holders" value={String(data.holders.length)} />
-          <Figure label="Entitlements" value={formatMoney(data.totals.entitlement, currency)} />
+        <Text size="sm">
+          Each holder may keep their percentage of the company (Companies Act 2006 s.561): their entitlement
+          is the round’s maximum × their shares ÷ all {formatShares(data.totals.pre_emptive_shares)} issued
+          shares of the classes that carry pre-emption, on and off the platform, in whole shares at the
+          round’s price, rounded down.
+        </Text>
+        {mayUpdate && (
+          <OfferPeriod
+            opportunityId={id}
+            existingId={data.existing_investment.id}
+            opensOn={data.opens_on}
+            endsOn={data.ends_on}
+          />
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 4 }}>
+          <Figure label="Platform holders" value={String(data.holders.length)} />
+          <Figure label="Their entitlements" value={formatMoney(data.totals.entitlement, currency)} />
           <Figure label="Held for holders now" value={formatMoney(data.totals.outstanding, currency)} />
+          <Figure
+            label="Offered off the platform"
+            value={formatMoney(data.totals.off_platform_entitlement, currency)}
+          />
         </SimpleGrid>
         {data.holders.length === 0 ? (
           <Text c="dimmed">The existing investment has no holders yet.</Text>
@@ -103,6 +123,8 @@ export function OpportunityPreEmptionPage() {
                 <Table.Tr>
                   <Table.Th>Holder</Table.Th>
                   <Table.Th ta="right">Shares held</Table.Th>
+                  <Table.Th ta="right">% of pre-emptive shares</Table.Th>
+                  <Table.Th ta="right">Entitlement (shares)</Table.Th>
                   <Table.Th ta="right">Entitlement</Table.Th>
                   <Table.Th>Choice</Table.Th>
                   <Table.Th ta="right">Amount</Table.Th>
@@ -120,6 +142,10 @@ export function OpportunityPreEmptionPage() {
                       </Anchor>
                     </Table.Td>
                     <Table.Td ta="right">{formatShares(holder.shares)}</Table.Td>
+                    <Table.Td ta="right">{holder.percent}%</Table.Td>
+                    <Table.Td ta="right">
+                      {holder.entitlement_shares ? formatShares(holder.entitlement_shares) : '—'}
+                    </Table.Td>
                     <Table.Td ta="right">
                       {holder.entitlement ? formatMoney(holder.entitlement, currency) : '—'}
                     </Table.Td>
@@ -154,6 +180,45 @@ export function OpportunityPreEmptionPage() {
           </Table.ScrollContainer>
         )}
       </RecordSection>
+      {data.off_platform.length > 0 && (
+        <RecordSection
+          title="Holders off the platform"
+          description="Their entitlements are offered by the company off the platform (the cap table lists them); they are not held in this round."
+        >
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped aria-label="Holders off the platform">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Holder</Table.Th>
+                  <Table.Th>Kind</Table.Th>
+                  <Table.Th>Class</Table.Th>
+                  <Table.Th ta="right">Shares held</Table.Th>
+                  <Table.Th ta="right">% of pre-emptive shares</Table.Th>
+                  <Table.Th ta="right">Entitlement (shares)</Table.Th>
+                  <Table.Th ta="right">Entitlement</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.off_platform.map((holder) => (
+                  <Table.Tr key={holder.id}>
+                    <Table.Td>{holder.name}</Table.Td>
+                    <Table.Td>{holder.kind_label}</Table.Td>
+                    <Table.Td>{holder.share_class}</Table.Td>
+                    <Table.Td ta="right">{formatShares(holder.shares)}</Table.Td>
+                    <Table.Td ta="right">{holder.percent}%</Table.Td>
+                    <Table.Td ta="right">
+                      {holder.entitlement_shares ? formatShares(holder.entitlement_shares) : '—'}
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {holder.entitlement ? formatMoney(holder.entitlement, currency) : '—'}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </RecordSection>
+      )}
       <FormModal
         opened={recording !== undefined}
         onClose={() => setRecording(undefined)}
@@ -170,6 +235,56 @@ export function OpportunityPreEmptionPage() {
         )}
       </FormModal>
     </Stack>
+  );
+}
+
+/** The offer period of a round: holders choose from its first day to its last (staff move it). */
+function OfferPeriod({
+  opportunityId,
+  existingId,
+  opensOn,
+  endsOn,
+}: {
+  opportunityId: number;
+  existingId: number;
+  opensOn: string | null;
+  endsOn: string | null;
+}) {
+  const open = useOpenPreEmption(opportunityId);
+  const form = useForm({ initialValues: { opens_on: opensOn ?? '', ends_on: endsOn ?? '' } });
+  const { onSubmit, formError, submitting } = useServerForm(form, {
+    compact: false,
+    fields: ['opens_on', 'ends_on'],
+    submit: (values) =>
+      open.mutateAsync({
+        existing_investment_id: existingId,
+        opens_on: values.opens_on || null,
+        ends_on: values.ends_on || null,
+      }),
+    onSuccess: () => {
+      notifications.show({
+        color: 'success',
+        title: 'Offer period saved',
+        message: 'Holders see the new dates.',
+      });
+    },
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Offer period">
+      <Group align="flex-end" gap="sm">
+        <TextInput label="Offer opens on" type="date" {...form.getInputProps('opens_on')} />
+        <TextInput
+          label="Window ends on"
+          type="date"
+          description="Empty: while the round is live."
+          {...form.getInputProps('ends_on')}
+        />
+        <Button type="submit" variant="light" loading={submitting}>
+          Save offer period
+        </Button>
+      </Group>
+      <FormError message={formError} />
+    </form>
   );
 }
 
@@ -250,11 +365,12 @@ function ChoiceForm({
 function OpenPreEmption({ opportunityId, mayUpdate }: { opportunityId: number; mayUpdate: boolean }) {
   const existing = useExistingInvestments(mayUpdate);
   const open = useOpenPreEmption(opportunityId);
-  const form = useForm({ initialValues: { existing_investment_id: '', ends_on: '' } });
+  const form = useForm({ initialValues: { existing_investment_id: '', opens_on: '', ends_on: '' } });
   const { onSubmit, formError, submitting } = useServerForm(form, {
     submit: (values) =>
       open.mutateAsync({
         existing_investment_id: Number(values.existing_investment_id),
+        ...(values.opens_on ? { opens_on: values.opens_on } : {}),
         ...(values.ends_on ? { ends_on: values.ends_on } : {}),
       }),
     onSuccess: () => {
@@ -282,6 +398,12 @@ function OpenPreEmption({ opportunityId, mayUpdate }: { opportunityId: number; m
               searchable
               withAsterisk
               {...form.getInputProps('existing_investment_id')}
+            />
+            <TextInput
+              label="Offer opens on"
+              type="date"
+              description="Holders choose from this day; leave empty for today."
+              {...form.getInputProps('opens_on')}
             />
             <TextInput
               label="Pre-emption window ends on"

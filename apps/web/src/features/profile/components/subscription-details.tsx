@@ -5,6 +5,7 @@ import {
   type SubscriptionStatus,
 } from '@portico/contracts';
 import { formatDate } from '../../../lib/format';
+import { formatMoney } from '../../../lib/money';
 
 const STATUS_COLOURS: Record<SubscriptionStatus, string> = {
   active: 'success',
@@ -23,12 +24,7 @@ export function SubscriptionStatusBadge({ status }: { status: SubscriptionStatus
 
 /** "£120.00" from a decimal string and a currency code; "Free" with no amount. */
 export function formatAmount(amount: string | null, currency: string): string {
-  if (amount === null) return 'Free';
-  try {
-    return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(Number(amount));
-  } catch {
-    return `${amount} ${currency}`;
-  }
+  return amount === null ? 'Free' : formatMoney(amount, currency);
 }
 
 /** A membership's plan, state, dates and price. */
