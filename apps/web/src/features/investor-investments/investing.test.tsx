@@ -12,6 +12,7 @@ import { brandingWithFeatures, opportunityFixture, userWithRole } from '../../te
 import { paginated } from '../../testing/paginated';
 import { renderApp } from '../../testing/render';
 import { investingFixture, myInvestmentFixture, preEmptionFixture } from './investing-test-data';
+import { formatMoney } from '../../lib/money';
 
 const OPPORTUNITY = opportunityFixture();
 
@@ -125,6 +126,23 @@ describe('the investor’s investing journey', { timeout: 30_000 }, () => {
     expect(await screen.findByText(/is withdrawn\./)).toBeInTheDocument();
     expect(callsTo('POST', '/api/profile/investments/901/cancel')).toHaveLength(1);
     await waitFor(() => expect(within(allocations).getAllByRole('listitem')).toHaveLength(1));
+  });
+
+  it('shows an allocation’s money in its opportunity’s currency', async () => {
+    const base = myInvestmentFixture();
+    const awaiting = myInvestmentFixture({
+      id: 903,
+      status: 'awaiting_payment',
+      amount: '2500.00',
+      paid_amount: '500.00',
+      cash_call: { due_date: '2026-12-15', message: null },
+      opportunity: { ...base.opportunity, currency: 'EUR' },
+    });
+    open('/investor/investments', { 'GET /api/profile/investments': json(200, { data: [awaiting] }) });
+    const payment = await screen.findByRole('region', { name: 'Payment details' });
+    expect(within(payment).getByText(`Please pay ${formatMoney('2000.00', 'EUR')}`)).toBeInTheDocument();
+    expect(within(payment).getByText(formatMoney('500.00', 'EUR'))).toBeInTheDocument();
+    expect(payment).not.toHaveTextContent('£');
   });
 
   it('says so when no opportunity is open, in the deployment’s words', async () => {

@@ -48,6 +48,7 @@ export const myInvestmentSchema = z.object({
       name: z.string(),
       company_name: z.string().nullable().optional(),
       status: z.number().int().optional(),
+      currency: z.string().optional(),
       share_price: z.string().nullable().optional(),
       tax_relief: z.string().nullable().optional(),
       cover_image_url: nullableText,

@@ -29,8 +29,12 @@ function Detail({ label, value, copy }: { label: string; value: string | null | 
   );
 }
 
+/** The allocation's money is in its opportunity's currency. */
+const currencyOf = (investment: MyInvestment) => investment.opportunity?.currency ?? 'GBP';
+
 /** Cash Call - Awaiting Payment: what to pay, by when, where and with which reference (each only when sent). */
 function PaymentDetails({ investment }: { investment: MyInvestment }) {
+  const money = (value: string | null | undefined) => formatMoney(value, currencyOf(investment));
   const bank = investment.bank_details;
   const paid = investment.paid_amount ?? '0';
   const outstanding =
@@ -38,15 +42,15 @@ function PaymentDetails({ investment }: { investment: MyInvestment }) {
   return (
     <Paper withBorder radius="md" p="md" bg="orange.0" component="section" aria-label="Payment details">
       <Stack gap="sm">
-        <Text fw={700}>Please pay {formatMoney(outstanding)}</Text>
+        <Text fw={700}>Please pay {money(outstanding)}</Text>
         {investment.cash_call?.message && (
           <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
             {investment.cash_call.message}
           </Text>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-          <Detail label="Amount" value={formatMoney(investment.amount)} />
-          {compareDecimal(paid, '0') > 0 && <Detail label="Received so far" value={formatMoney(paid)} />}
+          <Detail label="Amount" value={money(investment.amount)} />
+          {compareDecimal(paid, '0') > 0 && <Detail label="Received so far" value={money(paid)} />}
           <Detail
             label="Due date"
             value={investment.cash_call?.due_date ? formatDate(investment.cash_call.due_date) : null}
@@ -105,7 +109,7 @@ function AllocationRow({
           <AllocationStatusBadge status={investment.status} />
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Detail label="Amount" value={formatMoney(investment.amount)} />
+          <Detail label="Amount" value={formatMoney(investment.amount, currencyOf(investment))} />
           <Detail label="Shares" value={formatShares(investment.shares)} />
           <Detail
             label="Held"
@@ -122,8 +126,9 @@ function AllocationRow({
         {investment.status === 'reserved' && compareDecimal(investment.paid_amount ?? '0', '0') > 0 && (
           // Money already received is refunded by staff, who cancel the allocation (issue 18).
           <Text size="sm" c="dimmed">
-            We have received {formatMoney(investment.paid_amount)} for this allocation, so it cannot be
-            withdrawn here: contact us and we will cancel it and refund your money.
+            We have received {formatMoney(investment.paid_amount, currencyOf(investment))} for this
+            allocation, so it cannot be withdrawn here: contact us and we will cancel it and refund your
+            money.
           </Text>
         )}
         {investment.status === 'reserved' && compareDecimal(investment.paid_amount ?? '0', '0') <= 0 && (
@@ -192,12 +197,12 @@ export function MyAllocations({ investments }: { investments: readonly MyInvestm
           if (!cancelling) return;
           await cancel.mutateAsync(cancelling.id);
           setCancelled(
-            `Your allocation of ${formatMoney(cancelling.amount)} in ${cancelling.opportunity?.name ?? 'the opportunity'} is withdrawn.`,
+            `Your allocation of ${formatMoney(cancelling.amount, currencyOf(cancelling))} in ${cancelling.opportunity?.name ?? 'the opportunity'} is withdrawn.`,
           );
         }}
       >
         {cancelling
-          ? `Your allocation of ${formatMoney(cancelling.amount)} (${formatShares(cancelling.shares)} shares) in ${cancelling.opportunity?.name ?? 'this opportunity'} will be withdrawn and the money released. You can reserve again while the opportunity is open.`
+          ? `Your allocation of ${formatMoney(cancelling.amount, currencyOf(cancelling))} (${formatShares(cancelling.shares)} shares) in ${cancelling.opportunity?.name ?? 'this opportunity'} will be withdrawn and the money released. You can reserve again while the opportunity is open.`
           : null}
       </ConfirmModal>
     </Stack>
