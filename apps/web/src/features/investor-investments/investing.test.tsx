@@ -129,14 +129,13 @@ describe('the investor’s investing journey', { timeout: 30_000 }, () => {
   });
 
   it('shows an allocation’s money in its opportunity’s currency', async () => {
-    const base = myInvestmentFixture();
     const awaiting = myInvestmentFixture({
       id: 903,
       status: 'awaiting_payment',
       amount: '2500.00',
       paid_amount: '500.00',
       cash_call: { due_date: '2026-12-15', message: null },
-      opportunity: { ...base.opportunity, currency: 'EUR' },
+      opportunity: { id: 41, slug: 'harbour-robotics', name: 'Harbour Robotics Series A', currency: 'EUR' },
     });
     open('/investor/investments', { 'GET /api/profile/investments': json(200, { data: [awaiting] }) });
     const payment = await screen.findByRole('region', { name: 'Payment details' });
