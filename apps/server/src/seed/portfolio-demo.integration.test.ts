@@ -51,7 +51,8 @@ describe('the portfolio demo', () => {
     });
     for (const holding of data.holdings) expect(holding.xirr, String(holding.slug)).not.toBeNull();
     expect(data.totals.invested).toBe('26800.00');
-    const history = json<{ data: unknown[] }>(await investor.get('/api/portfolio/history')).data;
+    const history = json<{ data: { points: unknown[] } }>(await investor.get('/api/portfolio/history')).data
+      .points;
     expect(history.length).toBeGreaterThan(5);
     // monthly price histories that go up and down
     for (const [slug, least] of [

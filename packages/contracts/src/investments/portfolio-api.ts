@@ -115,8 +115,24 @@ export const portfolioPointSchema = z
   .meta({ id: 'PortfolioPoint' });
 export type PortfolioPoint = z.infer<typeof portfolioPointSchema>;
 
-/** GET /api/portfolio/history: the whole portfolio's points, oldest first. */
-export const portfolioHistorySchema = z.array(portfolioPointSchema);
+/** The value over time of the holdings in one currency. */
+export const portfolioCurrencySeriesSchema = z
+  .object({ currency: z.string(), points: z.array(portfolioPointSchema) })
+  .meta({ id: 'PortfolioCurrencySeries' });
+export type PortfolioCurrencySeries = z.infer<typeof portfolioCurrencySeriesSchema>;
+
+/**
+ * GET /api/portfolio/history: the portfolio's points, oldest first. Money is never added across
+ * currencies (issue 18): `series_by_currency` has a series per currency held (in the order the history
+ * first shows it), and `points` is that of the one currency, or null when holdings are in several.
+ */
+export const portfolioHistorySchema = z
+  .object({
+    points: z.array(portfolioPointSchema).nullable(),
+    series_by_currency: z.array(portfolioCurrencySeriesSchema),
+  })
+  .meta({ id: 'PortfolioHistory' });
+export type PortfolioHistory = z.infer<typeof portfolioHistorySchema>;
 
 const personSchema = z.object({ id: idSchema, name: z.string() });
 

@@ -137,6 +137,45 @@ describe('investing in the activity timeline', () => {
     ).toBe('Investment of £5,000.00 in Acme Robotics cancelled: Missed the deadline');
   });
 
+  it('says money in the currency its audit row recorded, pounds for rows without one', () => {
+    const payment = {
+      investor: 'Erin Euro',
+      opportunity: 'Euro Robotics',
+      amount: '1500',
+      paid_so_far: '1500.00',
+      of: '4000.00',
+      currency: 'EUR',
+    };
+    expect(describeActivity('opportunity.payment_received', null, payment)).toBe(
+      'Payment of €1,500.00 received from Erin Euro (€1,500.00 of €4,000.00 paid)',
+    );
+    expect(
+      describeActivity(
+        'investor.investment_repriced',
+        { amount: '4000.00', currency: 'USD' },
+        { opportunity: 'Euro Robotics', amount: '3000.00', old_price_text: '$2.00', new_price_text: '$1.50' },
+      ),
+    ).toBe(
+      'Investment in Euro Robotics re-priced from $2.00 to $1.50 a share: now $3,000.00 (was $4,000.00)',
+    );
+    expect(
+      describeActivity(
+        'opportunity.share_price_withdrawn',
+        {
+          effective_on: '2026-03-01',
+          price: '1.250000',
+          kind: 'round',
+          currency: 'EUR',
+        },
+        null,
+      ),
+    ).toBe('Share price withdrawn: €1.25 (round) on 1 March 2026');
+    const { currency: _recorded, ...old } = payment;
+    expect(describeActivity('investor.payment_received', null, old)).toBe(
+      'Payment of £1,500.00 received for Euro Robotics (£1,500.00 of £4,000.00 paid)',
+    );
+  });
+
   it('says what happened to an existing investment’s prices and holders', () => {
     const price = { effective_on: '2026-03-01', price: '1.250000', kind: 'valuation' };
     expect(describeActivity('opportunity.share_price_added', null, price)).toBe(

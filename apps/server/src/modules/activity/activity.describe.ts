@@ -57,8 +57,15 @@ function invitees(after: Values): string {
   return parts.join(' and ');
 }
 
-/** "£1,500.00" from an audit snapshot's decimal string (empty when absent). */
-const amount = (value: unknown) => (text(value) ? formatAmount(text(value)) : '');
+/** "£1,500.00" / "€1,500.00" from an audit snapshot's decimal string (empty when absent). */
+const amountIn = (value: unknown, currency: string) =>
+  text(value) ? formatAmount(text(value), currency) : '';
+/**
+ * The currency a money audit row was recorded in (the opportunity's); rows written before currencies
+ * were recorded are in pounds.
+ */
+const currencyOf = (before: Values, after: Values) =>
+  text(after?.currency) || text(before?.currency) || 'GBP';
 /** "12 December 2026" from "2026-12-12" (as it is when not a date). */
 const day = (value: unknown) =>
   /^\d{4}-\d{2}-\d{2}/.test(text(value)) ? longDate(text(value)) : text(value);
@@ -88,11 +95,13 @@ const HOLDING_WORDS: Record<string, string> = {
   dividend: 'Dividend',
 };
 const PRICE_KINDS: Record<string, string> = { round: 'round', valuation: 'valuation', exit: 'exit' };
-const priceWords = (values: Values) =>
-  `${text(values?.price) ? formatPrice(text(values?.price)) : 'A share price'} (${PRICE_KINDS[text(values?.kind)] ?? 'price'}) on ${day(values?.effective_on)}`;
+const priceWords = (values: Values, currency = 'GBP') =>
+  `${text(values?.price) ? formatPrice(text(values?.price), currency) : 'A share price'} (${PRICE_KINDS[text(values?.kind)] ?? 'price'}) on ${day(values?.effective_on)}`;
 
 /** A sentence for each thing that can happen to a record, from its audit row. */
 export function describeActivity(action: string, before: Values, after: Values): string {
+  const currency = currencyOf(before, after);
+  const amount = (value: unknown) => amountIn(value, currency);
   switch (action) {
     case 'user.registered':
       return 'Registered as an investor';
@@ -358,15 +367,15 @@ export function describeActivity(action: string, before: Values, after: Values):
     case 'opportunity.bank_details_changed':
       return `Bank details changed: ${changedFields(Object.fromEntries((Array.isArray(after?.fields) ? after.fields : []).map((field) => [text(field), true]))) || 'no visible change'}`;
     case 'opportunity.share_price_added':
-      return `Share price added: ${priceWords(after)}`;
+      return `Share price added: ${priceWords(after, currency)}`;
     case 'opportunity.share_price_updated':
-      return `Share price changed: ${priceWords(before)} is now ${priceWords({ ...before, ...after })}`;
+      return `Share price changed: ${priceWords(before, currency)} is now ${priceWords({ ...before, ...after }, currency)}`;
     case 'opportunity.share_price_removed':
-      return `Share price removed: ${priceWords(before)}`;
+      return `Share price removed: ${priceWords(before, currency)}`;
     case 'opportunity.share_price_corrected':
-      return `Share price corrected: ${priceWords(before)} is now ${priceWords(after)}`;
+      return `Share price corrected: ${priceWords(before, currency)} is now ${priceWords(after, currency)}`;
     case 'opportunity.share_price_withdrawn':
-      return `Share price withdrawn: ${priceWords(before)}`;
+      return `Share price withdrawn: ${priceWords(before, currency)}`;
     case 'opportunity.holding_follow_on_added':
     case 'opportunity.holding_exit_added':
     case 'opportunity.holding_dividend_added': {

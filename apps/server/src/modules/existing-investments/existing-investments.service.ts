@@ -120,8 +120,10 @@ export function createExistingInvestmentsService(ctx: AppContext) {
       ...values,
     });
 
-  const priceSnapshot = (row: SharePriceRow) => ({
+  /** A price as its audit row keeps it, with the opportunity's currency it is in. */
+  const priceSnapshot = (row: SharePriceRow, currency: string) => ({
     effective_on: row.effective_on,
+    currency,
     price: row.price,
     kind: row.kind,
     note: row.note,
@@ -182,7 +184,7 @@ export function createExistingInvestmentsService(ctx: AppContext) {
       if (input.effective_on > ctx.clock.today()) throw fieldError('effective_on', FUTURE('price’s date'));
       const row = await db
         .transaction(async (tx) => {
-          await loadExisting(tx, id);
+          const { currency } = await loadExisting(tx, id);
           const [inserted] = await tx
             .insert(sharePrices)
             .values({
@@ -195,7 +197,7 @@ export function createExistingInvestmentsService(ctx: AppContext) {
             })
             .returning();
           if (!inserted) throw new Error('share_prices insert returned no row');
-          await audit(tx, actor, id, 'share_price_added', { after: priceSnapshot(inserted) });
+          await audit(tx, actor, id, 'share_price_added', { after: priceSnapshot(inserted, currency) });
           return inserted;
         })
         .catch(dayTaken);
@@ -212,7 +214,7 @@ export function createExistingInvestmentsService(ctx: AppContext) {
         throw fieldError('effective_on', FUTURE('price’s date'));
       const row = await db
         .transaction(async (tx) => {
-          await loadExisting(tx, id, true);
+          const { currency } = await loadExisting(tx, id, true);
           const before = await loadPrice(tx, id, priceId);
           if (before.replaced_at !== null) throw fieldError('price', REPLACED);
           const next = {
@@ -244,8 +246,8 @@ export function createExistingInvestmentsService(ctx: AppContext) {
             .set({ superseded_by_id: inserted.id })
             .where(eq(sharePrices.id, priceId));
           await audit(tx, actor, id, 'share_price_corrected', {
-            before: { id: before.id, ...priceSnapshot(before) },
-            after: { id: inserted.id, ...priceSnapshot(inserted) },
+            before: { id: before.id, ...priceSnapshot(before, currency) },
+            after: { id: inserted.id, ...priceSnapshot(inserted, currency) },
           });
           return inserted;
         })
@@ -256,7 +258,7 @@ export function createExistingInvestmentsService(ctx: AppContext) {
     /** Withdraws a price: it stays in the history, replaced by no price, with who withdrew it and when. */
     async removePrice(actor: Actor, id: number, priceId: number) {
       await db.transaction(async (tx) => {
-        await loadExisting(tx, id, true);
+        const { currency } = await loadExisting(tx, id, true);
         const before = await loadPrice(tx, id, priceId);
         const [withdrawn] = await tx
           .update(sharePrices)
@@ -265,7 +267,7 @@ export function createExistingInvestmentsService(ctx: AppContext) {
           .returning();
         if (!withdrawn) throw fieldError('price', REPLACED);
         await audit(tx, actor, id, 'share_price_withdrawn', {
-          before: { id: before.id, ...priceSnapshot(before) },
+          before: { id: before.id, ...priceSnapshot(before, currency) },
         });
       });
     },
@@ -347,6 +349,7 @@ export function createExistingInvestmentsService(ctx: AppContext) {
             occurred_on: inserted.occurred_on,
             shares: inserted.shares,
             amount: inserted.amount,
+            currency: opportunity.currency,
             price: inserted.price,
           },
         });

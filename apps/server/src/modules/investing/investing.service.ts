@@ -446,6 +446,7 @@ export function createInvestingService(
             investor: user.name,
             opportunity: locked.name,
             amount: row.amount,
+            currency: locked.currency,
             shares: row.shares,
             holding: vehicle.type === 'self' ? SELF_NAME : `${vehicle.type}: ${vehicle.name}`,
           };
@@ -677,6 +678,7 @@ export function createInvestingService(
           investor: user.name,
           opportunity: before.opportunity.name,
           amount: row.amount,
+          currency: before.opportunity.currency,
           reason: WITHDRAWN_BY_INVESTOR,
         };
         await recordAudit(tx, actor, {

@@ -125,7 +125,13 @@ export function cashCallOperations(kit: Kit) {
           action: 'opportunity.cash_call_issued',
           subjectType: 'opportunity',
           subjectId: opportunityId,
-          after: { cash_call_id: call.id, due_date: call.due_date, investments: called.length, amount },
+          after: {
+            cash_call_id: call.id,
+            due_date: call.due_date,
+            investments: called.length,
+            amount,
+            currency: opportunity.currency,
+          },
         });
         const people = new Map(
           (
@@ -148,6 +154,7 @@ export function cashCallOperations(kit: Kit) {
               investment_id: row.id,
               opportunity: opportunity.name,
               amount: row.amount,
+              currency: opportunity.currency,
               due_date: call.due_date,
             },
           });

@@ -927,7 +927,9 @@ describe('private_manual investments are the round’s books only (decision 014,
     );
     expect(holding.invested).toBe('2000.00');
     expect(holding.transactions.map((row) => row.amount)).toEqual(['2000.00']);
-    const history = data<Array<{ invested: string }>>(await agent.get('/api/portfolio/history'));
+    const history = data<{ points: Array<{ invested: string }> }>(
+      await agent.get('/api/portfolio/history'),
+    ).points;
     expect(history.at(-1)?.invested).toBe('2000.00');
     // the investor heard of the manual one's allotment only
     const notices = (await noticesOf(investor.id)).map((row) => String(row.data.message));

@@ -260,9 +260,10 @@ export function createKit(ctx: AppContext, deps: TransactionsDeps) {
     investment: Pick<InvestmentRow, 'id' | 'opportunity_id' | 'user_id'>,
     after: Record<string, unknown>,
   ) {
-    // the names each side's activity sentence needs: the opportunity's shows the investor, and back
+    // the names each side's activity sentence needs: the opportunity's shows the investor, and back;
+    // and the opportunity's currency, which its amounts are in
     const [names] = await tx
-      .select({ investor: users.name, opportunity: opportunities.name })
+      .select({ investor: users.name, opportunity: opportunities.name, currency: opportunities.currency })
       .from(users)
       .innerJoin(opportunities, eq(opportunities.id, investment.opportunity_id))
       .where(eq(users.id, investment.user_id));

@@ -167,6 +167,7 @@ export function createOpportunityLifecycleService(
           opportunity: opportunity.name,
           shares: allotment.shares,
           amount: investment.paid_amount,
+          currency: opportunity.currency,
         },
       });
       const investor = people.get(investment.user_id);

@@ -194,7 +194,7 @@ describe('the portfolio dates money by the payments received', () => {
     type Point = { date: string; invested: string; value: string };
     const points = data<{ history: Point[] }>(await ivyAgent.get(`/api/portfolio/${round.id}`)).history;
     // the whole portfolio's history too
-    const whole = data<Point[]>(await ivyAgent.get('/api/portfolio/history'));
+    const whole = data<{ points: Point[] }>(await ivyAgent.get('/api/portfolio/history')).points;
     expect(whole[0]).toEqual({ date: day(-380), invested: '600.00', value: '600.00' });
     expect(points.slice(0, 3)).toEqual([
       { date: day(-380), invested: '600.00', value: '600.00' },

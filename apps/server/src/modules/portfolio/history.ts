@@ -1,4 +1,10 @@
-import { addDecimal, multiplyDecimal, subtractDecimal, type PortfolioPoint } from '@portico/contracts';
+import {
+  addDecimal,
+  multiplyDecimal,
+  subtractDecimal,
+  type PortfolioCurrencySeries,
+  type PortfolioPoint,
+} from '@portico/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { mineAndPaid } from './portfolio.repository';
@@ -20,6 +26,8 @@ interface EventRow {
   price: string | null;
   /** of an allotment: the money its payment entries brought in (already counted as invested) */
   paid: string | null;
+  /** the opportunity's currency: money is never added across currencies (issue 18) */
+  currency: string;
 }
 
 /**
@@ -36,30 +44,62 @@ export async function historyOf(
   today: string,
   opportunityId?: number,
 ): Promise<PortfolioPoint[]> {
+  const events = await eventsOf(db, userId, today, opportunityId);
+  return pointsOf(events, today);
+}
+
+/**
+ * The history per currency held, never added across currencies (issue 18): one series per currency,
+ * in the order the currencies first show in the history.
+ */
+export async function historyByCurrency(
+  db: DbOrTx,
+  userId: number,
+  today: string,
+): Promise<PortfolioCurrencySeries[]> {
+  const events = await eventsOf(db, userId, today);
+  const byCurrency = new Map<string, EventRow[]>();
+  for (const event of events) {
+    const list = byCurrency.get(event.currency);
+    if (list) list.push(event);
+    else byCurrency.set(event.currency, [event]);
+  }
+  return [...byCurrency].map(([currency, mine]) => ({ currency, points: pointsOf(mine, today) }));
+}
+
+async function eventsOf(
+  db: DbOrTx,
+  userId: number,
+  today: string,
+  opportunityId?: number,
+): Promise<EventRow[]> {
   const result = await db.execute(sql`
     with ${mineAndPaid(userId, opportunityId)},
     held as (
-      select distinct m.opportunity_id
+      select distinct m.opportunity_id, o.currency
       from mine m join opportunities o on o.id = m.opportunity_id and o.status in (5, 6)
     )
     select to_char(sp.effective_on, 'YYYY-MM-DD') as day, 0 as sort, sp.opportunity_id, 'price' as kind,
-      null as shares, null as amount, sp.price::text as price, null as paid, 0 as seq
+      null as shares, null as amount, sp.price::text as price, null as paid, 0 as seq, h.currency
     from share_prices sp join held h on h.opportunity_id = sp.opportunity_id
     where sp.effective_on <= ${today} and sp.replaced_at is null
     union all
     select to_char(p.day, 'YYYY-MM-DD'), 1, p.opportunity_id, 'paid', null, p.amount::text, null, null,
-      p.transaction_id
+      p.transaction_id, h.currency
     from paid p join held h on h.opportunity_id = p.opportunity_id
     union all
     select to_char(m.occurred_on, 'YYYY-MM-DD'), 2, m.opportunity_id, m.kind, m.shares::text,
       m.amount::text, o.share_price::text,
-      (select sum(p.amount) from paid p where p.transaction_id = m.id)::text, m.id
+      (select sum(p.amount) from paid p where p.transaction_id = m.id)::text, m.id, h.currency
     from mine m
     join held h on h.opportunity_id = m.opportunity_id
     join opportunities o on o.id = m.opportunity_id
     order by 1, 2, 9`);
-  const events = rowsOf<EventRow>(result);
+  return rowsOf<EventRow>(result);
+}
 
+/** The points of a list of events of one currency, oldest first. */
+function pointsOf(events: readonly EventRow[], today: string): PortfolioPoint[] {
   const shares = new Map<number, string>();
   const prices = new Map<number, string>();
   const contribution = new Map<number, string>();

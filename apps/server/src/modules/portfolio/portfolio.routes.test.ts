@@ -235,6 +235,65 @@ describe('GET /api/portfolio', () => {
     });
   });
 
+  it('never adds money across currencies in the history: a series per currency', async () => {
+    type Point = { date: string; invested: string; value: string };
+    type History = { points: Point[] | null; series_by_currency: { currency: string; points: Point[] }[] };
+    const traveller = await createUser(t.ctx.db);
+    const agent = await t.as(traveller);
+    // nothing held: no points, no series
+    expect(data<History>(await agent.get('/api/portfolio/history'))).toEqual({
+      points: [],
+      series_by_currency: [],
+    });
+    const gbp = await createOpportunity(t.ctx.db, { status: 5, share_price: '1.000000' });
+    const eur = await createOpportunity(t.ctx.db, { status: 5, share_price: '2.000000', currency: 'EUR' });
+    await transaction({
+      user_id: traveller.id,
+      opportunity_id: gbp.id,
+      kind: 'allotment',
+      occurred_on: '2024-01-01',
+      shares: '1000',
+      amount: '1000.00',
+      price: '1.00',
+    });
+    await transaction({
+      user_id: traveller.id,
+      opportunity_id: eur.id,
+      kind: 'allotment',
+      occurred_on: '2024-03-01',
+      shares: '250',
+      amount: '500.00',
+      price: '2.00',
+    });
+    await t.ctx.db.insert(sharePrices).values({
+      opportunity_id: eur.id,
+      effective_on: '2024-06-30',
+      price: '3.000000',
+      kind: 'valuation',
+    });
+    const history = data<History>(await agent.get('/api/portfolio/history'));
+    // several currencies: nothing adds up across them
+    expect(history.points).toBeNull();
+    // in the order the history first shows each currency
+    expect(history.series_by_currency).toEqual([
+      {
+        currency: 'GBP',
+        points: [
+          { date: '2024-01-01', invested: '1000.00', value: '1000.00' },
+          { date: today(), invested: '1000.00', value: '1000.00' },
+        ],
+      },
+      {
+        currency: 'EUR',
+        points: [
+          { date: '2024-03-01', invested: '500.00', value: '500.00' },
+          { date: '2024-06-30', invested: '500.00', value: '750.00' },
+          { date: today(), invested: '500.00', value: '750.00' },
+        ],
+      },
+    ]);
+  });
+
   it('shows each investor only their own holdings', async () => {
     const portfolio = data<Portfolio>(await otherAgent.get('/api/portfolio'));
     expect(portfolio.holdings).toHaveLength(1);
@@ -288,9 +347,13 @@ describe('GET /api/portfolio/{opportunityId}', () => {
   });
 
   it('answers the whole portfolio’s value over time', async () => {
-    const history = data<{ date: string; invested: string; value: string }[]>(
+    type Point = { date: string; invested: string; value: string };
+    const answer = data<{ points: Point[]; series_by_currency: { currency: string; points: Point[] }[] }>(
       await investorAgent.get('/api/portfolio/history'),
     );
+    const history = answer.points;
+    // one currency: its series is the portfolio's
+    expect(answer.series_by_currency).toEqual([{ currency: 'GBP', points: history }]);
     // the matured holding joins on 2024-03-01 at its round price 2.00
     expect(history.find((point) => point.date === '2024-03-01')).toEqual({
       date: '2024-03-01',

@@ -46,7 +46,9 @@ export function portfolioRoutes(service: PortfolioService): FastifyPluginAsyncZo
           summary: 'The portfolio’s money invested and value over time, oldest first',
           description:
             'A point at every transaction and share-price change of the investor’s holdings and today (the last ' +
-            'point of each month when there are more than 150).',
+            'point of each month when there are more than 150). Money is never added across currencies: ' +
+            '`series_by_currency` has a series per currency held, and `points` is the one currency’s series ' +
+            '(an empty list when nothing is held), or null when holdings are in several currencies.',
           response: { 200: dataOf(portfolioHistorySchema) },
         },
       },

@@ -3,6 +3,7 @@ import type {
   HoldingTransaction,
   Portfolio,
   PortfolioCurrencyTotals,
+  PortfolioHistory,
   PortfolioHolding,
   PortfolioTotals,
   PublicDocument,
@@ -12,7 +13,7 @@ import type { AppContext } from '../../context';
 import { holdingTransactions, sharePrices } from '../../db/schema';
 import { notFound } from '../../platform/http/errors';
 import { toApiTimestamp } from '../../platform/time';
-import { historyOf } from './history';
+import { historyByCurrency, historyOf } from './history';
 import { holdingsOf, shownToInvestor, type HoldingRow } from './portfolio.repository';
 import { returnOf, totalsOf, xirrOf } from './valuation';
 
@@ -116,9 +117,14 @@ export function createPortfolioService(
       };
     },
 
-    /** GET /api/portfolio/history: invested and value over time. */
-    history(userId: number) {
-      return historyOf(db, userId, ctx.clock.today());
+    /** GET /api/portfolio/history: invested and value over time, per currency (never added across). */
+    async history(userId: number): Promise<PortfolioHistory> {
+      const series = await historyByCurrency(db, userId, ctx.clock.today());
+      const [only] = series;
+      return {
+        points: series.length > 1 ? null : (only?.points ?? []),
+        series_by_currency: series,
+      };
     },
 
     /** GET /api/portfolio/{opportunityId}: 404 when this investor holds nothing there. */

@@ -275,6 +275,7 @@ export function createPreEmptionService(ctx: AppContext, deps: { notifications: 
         choice_label: label(values.choice),
         amount: values.amount,
         amount_text: values.amount ? formatAmount(values.amount, round.currency) : null,
+        currency: round.currency,
         entitlement: claim.entitlement?.amount ?? null,
         by: byStaff ? 'staff' : 'holder',
       };

@@ -319,6 +319,7 @@ export function createRepricingService(ctx: AppContext, deps: { notifications: N
           before: { share_price: oldPrice },
           after: {
             share_price: input.share_price,
+            currency: round.currency,
             old_price_text: formatPrice(oldPrice, round.currency),
             new_price_text: formatPrice(input.share_price, round.currency),
             reason: input.reason,
@@ -338,6 +339,7 @@ export function createRepricingService(ctx: AppContext, deps: { notifications: N
               investment_id: line.investment_id,
               shares: line.shares_after,
               amount: line.amount_after,
+              currency: round.currency,
               old_price_text: formatPrice(oldPrice, round.currency),
               new_price_text: formatPrice(input.share_price, round.currency),
               reason: input.reason,

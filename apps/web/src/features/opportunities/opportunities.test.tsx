@@ -152,6 +152,16 @@ describe('opportunities', { timeout: 60_000 }, () => {
     await fill(user, within(form).getByRole('textbox', { name: 'Maximum raise' }), '400000');
     await fill(user, within(form).getByRole('textbox', { name: 'Minimum investment' }), '1000');
     await fill(user, within(form).getByRole('textbox', { name: 'Share price' }), '0.85');
+    // GBP unless another is chosen: the list is searched by name, and the amounts then show its symbol
+    const currency = within(form).getByRole('combobox', { name: 'Currency' });
+    expect(currency).toHaveValue('GBP – British Pound');
+    expect(within(form).getAllByText('£')).toHaveLength(4);
+    await user.clear(currency);
+    await user.type(currency, 'euro');
+    await user.click(await screen.findByRole('option', { name: 'EUR – Euro' }));
+    expect(currency).toHaveValue('EUR – Euro');
+    expect(within(form).getAllByText('€')).toHaveLength(4);
+    expect(within(form).queryByText('£')).not.toBeInTheDocument();
     await user.click(within(form).getByRole('combobox', { name: 'Tax relief' }));
     await user.click(await screen.findByRole('option', { name: 'SEIS' }));
     const closing = within(form).getByLabelText(/Closing date/);
@@ -171,6 +181,7 @@ describe('opportunities', { timeout: 60_000 }, () => {
       share_price: '0.85',
       tax_relief: 'seis',
       closing_date: '2031-03-31',
+      currency: 'EUR',
     });
 
     await user.click(within(form).getByRole('button', { name: 'Create draft' }));
@@ -220,6 +231,7 @@ describe('opportunities', { timeout: 60_000 }, () => {
       tax_relief: 'eis',
       closing_date: '2031-09-30',
       industry_id: 4,
+      currency: 'GBP',
     });
   });
 
@@ -245,6 +257,10 @@ describe('opportunities', { timeout: 60_000 }, () => {
     });
     const form = await screen.findByRole('form', { name: 'Opportunity details' }, FIRST_RENDER);
     expect(screen.getByRole('heading', { level: 1, name: 'Tidewater Robotics' })).toBeInTheDocument();
+    // the currency was chosen with the draft: shown, never changed or sent again
+    expect(within(form).getByRole('textbox', { name: 'Currency' })).toHaveValue('GBP – British Pound');
+    expect(within(form).getByRole('textbox', { name: 'Currency' })).toHaveAttribute('readonly');
+    expect(within(form).queryByRole('combobox', { name: 'Currency' })).not.toBeInTheDocument();
     const user = userEvent.setup();
     const shareClass = within(form).getByRole('textbox', { name: 'Share class' });
     await user.clear(shareClass);

@@ -40,10 +40,12 @@ const TOTALS = {
   return_rate: '0.412345',
   return_basis: 'annualised',
 };
-const HISTORY = [
+const POINTS = [
   { date: '2023-01-01', invested: '1000.00', value: '1000.00' },
   { date: '2025-06-30', invested: '2000.00', value: '3600.00' },
 ];
+const HISTORY = { points: POINTS, series_by_currency: [{ currency: 'GBP', points: POINTS }] };
+const NO_HISTORY = { points: [], series_by_currency: [] };
 
 /** Branding whose terminology renames some labels. */
 const withTerms = (terms: Record<string, string>) => {
@@ -156,9 +158,30 @@ describe('PortfolioPage', () => {
           ],
         },
       }),
-      'GET /api/portfolio/history': json(200, { data: HISTORY }),
+      'GET /api/portfolio/history': json(200, {
+        data: {
+          points: null,
+          series_by_currency: [
+            { currency: 'GBP', points: POINTS },
+            {
+              currency: 'EUR',
+              points: [
+                { date: '2024-03-01', invested: '500.00', value: '500.00' },
+                { date: '2025-06-30', invested: '500.00', value: '650.00' },
+              ],
+            },
+          ],
+        },
+      }),
     });
     renderWithProviders(<PortfolioPage />, { path: '/investor/portfolio', session });
+    // one chart per currency, titled with it, each in its own money
+    const gbpChart = await screen.findByRole('region', { name: 'Value over time in GBP' });
+    expect(within(gbpChart).getByText(/Value over time: £1,000.00 on/)).toBeInTheDocument();
+    const eurChart = screen.getByRole('region', { name: 'Value over time in EUR' });
+    expect(within(eurChart).getByText(/Value over time: €500.00 on/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Value over time' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/against £2,500.00 invested/)).not.toBeInTheDocument();
     const gbp = await screen.findByRole('region', { name: 'Holdings in GBP' });
     expect(within(gbp).getAllByRole('definition')[0]).toHaveTextContent('£2,000.00');
     const eur = screen.getByRole('region', { name: 'Holdings in EUR' });
@@ -186,7 +209,7 @@ describe('PortfolioPage', () => {
           totals_by_currency: [],
         },
       }),
-      'GET /api/portfolio/history': json(200, { data: [] }),
+      'GET /api/portfolio/history': json(200, { data: NO_HISTORY }),
     });
     renderWithProviders(<PortfolioPage />, {
       path: '/investor/portfolio',
@@ -200,7 +223,7 @@ describe('PortfolioPage', () => {
   it('explains a failure and offers to try again', async () => {
     mockFetch({
       'GET /api/portfolio': json(500, { message: 'Server Error' }),
-      'GET /api/portfolio/history': json(200, { data: [] }),
+      'GET /api/portfolio/history': json(200, { data: NO_HISTORY }),
     });
     renderWithProviders(<PortfolioPage />, { path: '/investor/portfolio', session });
     expect(await screen.findByRole('alert')).toHaveTextContent(/could not be loaded/);
@@ -250,7 +273,7 @@ describe('HoldingPage', () => {
               url: '/files/x?sig=1',
             },
           ],
-          history: HISTORY,
+          history: POINTS,
         },
       }),
     });

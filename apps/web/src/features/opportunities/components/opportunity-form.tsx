@@ -1,6 +1,7 @@
-import { Select, Stack, TextInput } from '@mantine/core';
+import { Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   createOpportunityInputSchema,
+  currencyPrefix,
   TAX_RELIEF_LABELS,
   TAX_RELIEFS,
   updateOpportunityInputSchema,
@@ -16,6 +17,7 @@ import { useRecordForm } from '../../../components/form/use-record-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
 import { useFeature } from '../../../lib/branding';
 import { useClassificationOptions, type ClassificationOption } from '../../attributes/api/classifications';
+import { CURRENCY_OPTIONS, currencyLabel } from './currency-options';
 import { DescriptionEditor } from './description-editor';
 
 const TEXT_FIELDS = [
@@ -41,7 +43,8 @@ const REF_FIELDS = {
 } as const;
 type RefField = keyof typeof REF_FIELDS;
 const REF_KEYS = Object.keys(REF_FIELDS) as RefField[];
-export type OpportunityFormValues = Record<(typeof TEXT_FIELDS)[number] | RefField, string>;
+/** `currency` is chosen once, on a new draft: it is never among the changes an edit sends. */
+export type OpportunityFormValues = Record<(typeof TEXT_FIELDS)[number] | RefField | 'currency', string>;
 
 const validateNew = zodResolver(createOpportunityInputSchema);
 const validateChanges = zodResolver(updateOpportunityInputSchema);
@@ -56,6 +59,7 @@ function valuesOf(opportunity: Opportunity | undefined): OpportunityFormValues {
     const ref = opportunity?.[REF_FIELDS[field]];
     values[field] = ref ? String(ref.id) : '';
   }
+  values.currency = opportunity?.currency ?? 'GBP';
   return values;
 }
 
@@ -86,6 +90,7 @@ function newPayload(
     if (value !== '') payload[field] = value;
   }
   for (const field of REF_KEYS) if (values[field] !== '') payload[field] = refOf(values[field]);
+  if (values.currency !== '') payload.currency = values.currency;
   return payload as CreateOpportunityInput;
 }
 
@@ -154,6 +159,19 @@ export function OpportunityForm(props: OpportunityFormProps) {
     character: useClassificationOptions('investment_characters', { enabled: classified }),
   };
   const input = (field: keyof OpportunityFormValues) => ({ ...form.getInputProps(field), readOnly });
+  // The amounts are written in the chosen currency: its symbol ("£") or code ("CHF") in front of each.
+  const currency = editing ? props.opportunity.currency : form.getValues().currency || 'GBP';
+  const prefix = currencyPrefix(currency).trim();
+  const amount = (field: keyof OpportunityFormValues) => ({
+    ...input(field),
+    inputMode: 'decimal' as const,
+    leftSection: (
+      <Text span size="sm" c="dimmed" aria-hidden>
+        {prefix}
+      </Text>
+    ),
+    leftSectionWidth: prefix.length > 1 ? 48 : 32,
+  });
   const choice = (
     field: RefField,
     label: string,
@@ -197,21 +215,40 @@ export function OpportunityForm(props: OpportunityFormProps) {
             {...input('summary')}
           />
         </FormSection>
-        <FormSection title="The raise" description="Amounts in pounds, e.g. 250000 or 2500.50.">
-          <TextInput label="Target raise" required inputMode="decimal" {...input('target_amount')} />
-          <TextInput label="Maximum raise" required inputMode="decimal" {...input('maximum_amount')} />
-          <TextInput
-            label="Minimum investment"
-            required
-            inputMode="decimal"
-            {...input('minimum_investment')}
-          />
+        <FormSection
+          title="The raise"
+          description={`Amounts in ${currencyLabel(currency)}, e.g. 250000 or 2500.50.`}
+        >
+          {editing ? (
+            <TextInput
+              label="Currency"
+              description="Chosen when the draft was created; it cannot be changed."
+              value={currencyLabel(currency)}
+              readOnly
+            />
+          ) : (
+            <Select
+              label="Currency"
+              description="The currency every amount of this opportunity is in. It cannot be changed later."
+              required
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage="No currency matches"
+              data={CURRENCY_OPTIONS as { value: string; label: string }[]}
+              readOnly={readOnly}
+              {...form.getInputProps('currency')}
+              value={form.getValues().currency || null}
+              onChange={(value: string | null) => form.setFieldValue('currency', value ?? 'GBP')}
+            />
+          )}
+          <TextInput label="Target raise" required {...amount('target_amount')} />
+          <TextInput label="Maximum raise" required {...amount('maximum_amount')} />
+          <TextInput label="Minimum investment" required {...amount('minimum_investment')} />
           <TextInput
             label="Share price"
             required
-            inputMode="decimal"
             description="Up to 6 decimals."
-            {...input('share_price')}
+            {...amount('share_price')}
           />
           <TextInput label="Share class" maxLength={100} {...input('share_class')} />
           <Select

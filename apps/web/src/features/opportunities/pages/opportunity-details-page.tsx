@@ -1,7 +1,13 @@
 import { Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { TAX_RELIEF_LABELS } from '@portico/contracts/constants';
-import { IconCurrencyPound, IconPencil } from '@tabler/icons-react';
+import {
+  IconCurrency,
+  IconCurrencyDollar,
+  IconCurrencyEuro,
+  IconCurrencyPound,
+  IconPencil,
+} from '@tabler/icons-react';
 import { DocumentsPanel } from '../../../components/records/documents/documents-panel';
 import { formatDate } from '../../../lib/format';
 import { useRecordId } from '../../../lib/records/use-record-id';
@@ -13,9 +19,17 @@ import { useOpportunity } from '../api/get-opportunity';
 import { useUpdateOpportunity } from '../api/opportunity-mutations';
 import { ContentSections } from '../components/content-sections';
 import { CoverImageField } from '../components/cover-image-field';
+import { currencyLabel } from '../components/currency-options';
 import { OpportunityDetailsForm } from '../components/opportunity-details-form';
 import { mayUpdate } from '../components/opportunity-permissions';
 import { RepriceDialog } from '../components/reprice-dialog';
+
+/** Re-price's icon: the opportunity's own currency sign, a plain one for any other. */
+const PRICE_ICONS: Partial<Record<string, typeof IconCurrency>> = {
+  GBP: IconCurrencyPound,
+  EUR: IconCurrencyEuro,
+  USD: IconCurrencyDollar,
+};
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -42,6 +56,7 @@ export function OpportunityDetailsPage() {
   if (!opportunity) return null;
   const canEdit = mayUpdate(user.role_id, opportunity);
   const money = (value: string | null) => formatMoney(value, opportunity.currency);
+  const PriceIcon = PRICE_ICONS[opportunity.currency] ?? IconCurrency;
 
   return (
     <Stack gap="lg" mt="md">
@@ -57,7 +72,7 @@ export function OpportunityDetailsPage() {
                 {opportunity.share_price !== null && (
                   <Button
                     variant="default"
-                    leftSection={<IconCurrencyPound size={16} aria-hidden />}
+                    leftSection={<PriceIcon size={16} aria-hidden />}
                     onClick={reprice.open}
                   >
                     Re-price
@@ -80,7 +95,9 @@ export function OpportunityDetailsPage() {
             currency={opportunity.currency}
             stage={opportunity.stage}
           />
-          <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md">
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="md">
+            {/* chosen with the draft, never changed: shown, not edited */}
+            <Fact label="Currency" value={currencyLabel(opportunity.currency)} />
             <Fact label="Target" value={money(opportunity.target_amount)} />
             <Fact label="Maximum" value={money(opportunity.maximum_amount)} />
             <Fact label="Minimum investment" value={money(opportunity.minimum_investment)} />

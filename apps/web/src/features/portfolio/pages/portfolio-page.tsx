@@ -141,20 +141,36 @@ export function PortfolioPage() {
               currency={portfolio.data.totals_by_currency[0].currency}
             />
           ) : null}
-          <RecordSection
-            title="Value over time"
-            description="What your holdings were worth, against the money invested."
-          >
-            {history.isError ? (
-              <Text size="sm" c="danger.7" role="alert">
-                The history could not be loaded.
-              </Text>
-            ) : history.isPending ? (
-              <Skeleton height={260} radius="md" aria-label="Loading the chart" />
-            ) : (
-              <ValueChart points={history.data} />
-            )}
-          </RecordSection>
+          {/* never added across currencies: one chart per currency held */}
+          {history.isSuccess && history.data.series_by_currency.length > 1 ? (
+            history.data.series_by_currency.map((series) => (
+              <RecordSection
+                key={series.currency}
+                title={`Value over time in ${series.currency}`}
+                description={`What your holdings in ${series.currency} were worth, against the money invested.`}
+              >
+                <ValueChart points={series.points} currency={series.currency} />
+              </RecordSection>
+            ))
+          ) : (
+            <RecordSection
+              title="Value over time"
+              description="What your holdings were worth, against the money invested."
+            >
+              {history.isError ? (
+                <Text size="sm" c="danger.7" role="alert">
+                  The history could not be loaded.
+                </Text>
+              ) : history.isPending ? (
+                <Skeleton height={260} radius="md" aria-label="Loading the chart" />
+              ) : (
+                <ValueChart
+                  points={history.data.points ?? []}
+                  currency={history.data.series_by_currency[0]?.currency}
+                />
+              )}
+            </RecordSection>
+          )}
           <RecordSection title="Holdings" description="Valued at each company’s latest share price.">
             <DataTable
               caption="Holdings"
