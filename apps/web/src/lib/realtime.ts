@@ -9,8 +9,12 @@ export interface RealtimeConfig {
 
 /** A live connection for the signed-in user. */
 export interface RealtimeConnection {
-  /** Calls back with each notification broadcast on the private channel App.Models.User.{id}. */
-  onNotification(userId: number, callback: (payload: unknown) => void): void;
+  /**
+   * Calls back with each notification broadcast on the private channel App.Models.User.{id}, and
+   * `subscribed` each time the channel's subscription succeeds (at first, and again after a reconnect):
+   * what was sent before then never arrives live, so the caller reloads.
+   */
+  onNotification(userId: number, callback: (payload: unknown) => void, subscribed?: () => void): void;
   disconnect(): void;
 }
 
@@ -101,8 +105,10 @@ export const realtime = {
     const client = new Pusher(config.key, pusherOptions(config));
     const echo = new Echo({ broadcaster: 'pusher', client, withoutInterceptors: true });
     return {
-      onNotification(userId, callback) {
-        echo.private(`App.Models.User.${userId}`).notification((payload: unknown) => callback(payload));
+      onNotification(userId, callback, subscribed) {
+        const channel = echo.private(`App.Models.User.${userId}`);
+        channel.notification((payload: unknown) => callback(payload));
+        if (subscribed) channel.subscribed(() => subscribed());
       },
       disconnect() {
         echo.disconnect();

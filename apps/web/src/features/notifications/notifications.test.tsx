@@ -254,6 +254,23 @@ describe('live notifications (spec §7 realtime)', () => {
     expect(within(items[0] as HTMLElement).getByText('Acme').tagName).toBe('STRONG');
   });
 
+  it('reads the bell again once the channel is subscribed: what was sent before that is not missed', async () => {
+    const live = mockRealtime();
+    const existing = notification({ message: 'Older one' });
+    // sent after the page read the bell and before the channel was subscribed: it never comes live
+    const missed = notification({ message: 'Sent while connecting' });
+    openInvestorPortal({
+      'GET /api/notifications/user/unread': [
+        json(200, { data: [existing] }),
+        json(200, { data: [missed, existing] }),
+      ],
+    });
+    expect(await bell('Notifications, 1 unread')).toBeInTheDocument();
+    await waitFor(() => expect(live.listening(investor.id)).toBe(true));
+    act(() => live.subscribe(investor.id));
+    expect(await bell('Notifications, 2 unread')).toBeInTheDocument();
+  });
+
   it('connects as soon as someone signs in on the page', async () => {
     const live = mockRealtime();
     mockFetch({

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { realtime, type RealtimeConfig } from '../../../lib/realtime';
 import { prependNotification } from './notification-cache';
-import { audienceOf } from './notification-keys';
+import { audienceOf, notificationKeys } from './notification-keys';
 
 const USER_MODEL = 'App\\Models\\User';
 
@@ -38,7 +38,8 @@ export function notificationFromBroadcast(
 
 /**
  * While someone is signed in, listens on their private channel App.Models.User.{id} and puts each new
- * notification into the bell's caches, so it shows without a reload. Disconnects when they leave.
+ * notification into the bell's caches, so it shows without a reload; once the channel is subscribed (and
+ * after each reconnect) the bell is read again for what came before. Disconnects when they leave.
  */
 export function useLiveNotifications(user: User | undefined, config: RealtimeConfig | undefined): void {
   const queryClient = useQueryClient();
@@ -58,10 +59,16 @@ export function useLiveNotifications(user: User | undefined, config: RealtimeCon
           return;
         }
         connection = opened;
-        opened.onNotification(userId, (payload) => {
-          const notification = notificationFromBroadcast(payload, userId);
-          if (notification) prependNotification(queryClient, audience, notification);
-        });
+        opened.onNotification(
+          userId,
+          (payload) => {
+            const notification = notificationFromBroadcast(payload, userId);
+            if (notification) prependNotification(queryClient, audience, notification);
+          },
+          // The connection opens once the page is idle, and may drop: whatever was sent before the
+          // channel was (re)subscribed is read again, so the bell misses nothing.
+          () => void queryClient.invalidateQueries({ queryKey: notificationKeys.audience(audience) }),
+        );
       },
       (error: unknown) => console.warn('Live notifications are unavailable', error),
     );
