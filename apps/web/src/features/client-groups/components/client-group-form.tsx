@@ -6,51 +6,22 @@ import {
   type CreateClientGroupInput,
   type UpdateClientGroupInput,
 } from '@portico/contracts';
-import { useMemo } from 'react';
 import { FormSection } from '../../../components/form/form-section';
 import { RecordFormActions } from '../../../components/form/record-form-actions';
-import {
-  changedFields,
-  filledFields,
-  textValuesOf,
-  type TextValues,
-} from '../../../components/form/text-fields';
 import { UnsavedChangesGuard } from '../../../components/form/unsaved-changes-guard';
-import { useRecordForm } from '../../../components/form/use-record-form';
-import { zodResolver } from '../../../components/form/zod-resolver';
+import { useTextRecordForm, type TextRecordFormProps } from '../../../components/form/use-text-record-form';
 
 const FIELDS = ['name', 'description'] as const;
-type Values = TextValues<(typeof FIELDS)[number]>;
-
-const validateNew = zodResolver(createClientGroupInputSchema);
-const validateChanges = zodResolver(updateClientGroupInputSchema);
-
-function newPayload(values: Values): CreateClientGroupInput {
-  return { ...filledFields(values, FIELDS), name: values.name.trim() };
-}
-
-type ClientGroupFormProps = {
-  onSaved: (group: ClientGroup) => void;
-  onCancel: () => void;
-} & (
-  | { group?: undefined; submit: (input: CreateClientGroupInput) => Promise<ClientGroup> }
-  | { group: ClientGroup; submit: (changes: UpdateClientGroupInput) => Promise<ClientGroup> }
-);
+const SCHEMAS = { create: createClientGroupInputSchema, update: updateClientGroupInputSchema };
 
 /** A new client group, or a new name and description for one. */
-export function ClientGroupForm(props: ClientGroupFormProps) {
-  const { onSaved, onCancel } = props;
-  const editing = props.group !== undefined;
-  const initial = useMemo(() => textValuesOf(props.group, FIELDS), [props.group]);
-  const changesOf = (values: Values): UpdateClientGroupInput => changedFields(values, initial, FIELDS);
-  const { form, onSubmit, shouldBlock, actions } = useRecordForm({
-    initial,
-    editing,
-    validate: (values) => (editing ? validateChanges(changesOf(values)) : validateNew(newPayload(values))),
-    changesOf,
-    submit: (values) =>
-      props.group === undefined ? props.submit(newPayload(values)) : props.submit(changesOf(values)),
-    onSaved,
+export function ClientGroupForm(
+  props: TextRecordFormProps<ClientGroup, CreateClientGroupInput, UpdateClientGroupInput>,
+) {
+  const { input, onSubmit, shouldBlock, actions } = useTextRecordForm({
+    props,
+    fields: FIELDS,
+    schemas: SCHEMAS,
   });
 
   return (
@@ -60,17 +31,17 @@ export function ClientGroupForm(props: ClientGroupFormProps) {
           title="Client group"
           description="A named group of investors: invite it to an internal opportunity and every member is offered it."
         >
-          <TextInput label="Name" required maxLength={120} data-autofocus {...form.getInputProps('name')} />
+          <TextInput label="Name" maxLength={120} data-autofocus {...input('name')} />
           <Textarea
             label="Description"
             description="Who is in it and why, for the staff who invite it."
             autosize
             minRows={2}
             maxLength={1000}
-            {...form.getInputProps('description')}
+            {...input('description')}
           />
         </FormSection>
-        <RecordFormActions {...actions} addLabel="Add client group" onCancel={onCancel} />
+        <RecordFormActions {...actions} addLabel="Add client group" onCancel={props.onCancel} />
       </Stack>
       <UnsavedChangesGuard shouldBlock={shouldBlock} />
     </form>

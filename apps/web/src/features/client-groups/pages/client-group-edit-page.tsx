@@ -13,7 +13,7 @@ export function ClientGroupEditPage() {
       listPath={ADMIN_SCREENS.clientGroups.path}
       useRecord={useClientGroup}
       useUpdate={useUpdateClientGroup}
-      form={(record, handlers) => <ClientGroupForm group={record} {...handlers} />}
+      form={(record, handlers) => <ClientGroupForm record={record} {...handlers} />}
     />
   );
 }

@@ -13,7 +13,7 @@ export function InvestmentMethodEditPage() {
       listPath={ADMIN_SCREENS.investmentMethods.path}
       useRecord={useInvestmentMethod}
       useUpdate={useUpdateInvestmentMethod}
-      form={(record, handlers) => <InvestmentMethodForm method={record} {...handlers} />}
+      form={(record, handlers) => <InvestmentMethodForm record={record} {...handlers} />}
     />
   );
 }

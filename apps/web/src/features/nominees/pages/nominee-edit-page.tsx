@@ -13,7 +13,7 @@ export function NomineeEditPage() {
       listPath={ADMIN_SCREENS.nominees.path}
       useRecord={useNominee}
       useUpdate={useUpdateNominee}
-      form={(record, handlers) => <NomineeForm nominee={record} {...handlers} />}
+      form={(record, handlers) => <NomineeForm record={record} {...handlers} />}
     />
   );
 }

@@ -13,7 +13,7 @@ export function OrganisationEditPage() {
       listPath={ADMIN_SCREENS.organisations.path}
       useRecord={useOrganisation}
       useUpdate={useUpdateOrganisation}
-      form={(record, handlers) => <OrganisationForm organisation={record} {...handlers} />}
+      form={(record, handlers) => <OrganisationForm record={record} {...handlers} />}
     />
   );
 }
