@@ -54,9 +54,14 @@ import { createOpportunityLifecycleService } from './modules/opportunity-lifecyc
 import { existingInvestmentsRoutes } from './modules/existing-investments/existing-investments.routes';
 import { createPreEmptionService } from './modules/pre-emption/pre-emption.service';
 import { preEmptionRoutes } from './modules/pre-emption/pre-emption.routes';
+import { investorOverviewRoutes } from './modules/investor-overview/investor-overview.routes';
+import { createInvestorOverviewService } from './modules/investor-overview/investor-overview.service';
 import { capTableRoutes } from './modules/cap-table/cap-table.routes';
+import { createKpiReportsServices, kpiReportsRoutes } from './modules/kpi-reports';
 import { createCapTableService } from './modules/cap-table/cap-table.service';
 import { createCapTableImport } from './modules/cap-table/cap-table.import';
+import { updateReportsRoutes } from './modules/update-reports/update-reports.routes';
+import { createUpdateReportsService } from './modules/update-reports/update-reports.service';
 import { createExistingInvestmentsService } from './modules/existing-investments/existing-investments.service';
 import { portfolioRoutes } from './modules/portfolio/portfolio.routes';
 import { repricingRoutes } from './modules/repricing/repricing.routes';
@@ -92,6 +97,8 @@ import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { createOutboxService } from './modules/outbox/outbox.service';
 import { overviewRoutes } from './modules/overview/overview.routes';
 import { createOverviewService } from './modules/overview/overview.service';
+import { wipReportRoutes } from './modules/wip-report/wip-report.routes';
+import { createWipReportService } from './modules/wip-report/wip-report.service';
 import { staffAccountsRoutes } from './modules/staff-accounts/staff-accounts.routes';
 import { createStaffAccountsService } from './modules/staff-accounts/staff-accounts.service';
 import { usersRoutes } from './modules/users/users.routes';
@@ -216,6 +223,7 @@ function services(ctx: AppContext) {
     staffAccounts: createStaffAccountsService(ctx, auth, branding.terminology),
     outbox: createOutboxService(ctx),
     overview: createOverviewService(ctx),
+    wipReport: createWipReportService(ctx),
     complianceTests: createComplianceTestsService(ctx, { branding, investors }),
     screening,
     onboardingSteps: createOnboardingService(ctx, { screening, documents: compliance.onboarding }),
@@ -245,6 +253,8 @@ function services(ctx: AppContext) {
     repricing: createRepricingService(ctx, { notifications }),
     capTable,
     capTableImport: createCapTableImport(ctx, capTable),
+    kpiReports: createKpiReportsServices(ctx),
+    updateReports: createUpdateReportsService(ctx),
   };
 }
 
@@ -276,6 +286,7 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     importsRoutes(wired.imports),
     outboxRoutes(wired.outbox),
     overviewRoutes(wired.overview),
+    wipReportRoutes(wired.wipReport),
     complianceTestsRoutes(wired.complianceTests, { testClock: ctx.config.TEST_CLOCK }),
     screeningRoutes(wired.screening),
     onboardingStepsRoutes(wired.onboardingSteps),
@@ -294,8 +305,12 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     portfolioRoutes(wired.portfolio),
     existingInvestmentsRoutes(wired.existingInvestments),
     preEmptionRoutes(wired.preEmption),
+    // The investor overview (issue 19) reads investing, pre-emption and the portfolio through their services.
+    investorOverviewRoutes(createInvestorOverviewService(ctx, wired)),
     repricingRoutes(wired.repricing),
     capTableRoutes(wired.capTable, wired.capTableImport),
+    kpiReportsRoutes(wired.kpiReports),
+    updateReportsRoutes(wired.updateReports),
   ] as FastifyPluginAsync[];
 }
 

@@ -73,10 +73,12 @@ export async function expectChecklistStep(page: Page, label: string, state: stri
   await expect(item).toContainText(`(${state})`);
 }
 
-/** The investor is told they are ready to invest on /investor. */
+/**
+ * Every onboarding step is done: /investor asks nothing of the investor any more (no checklist) and
+ * shows how they are doing instead (issue 19).
+ */
 export async function expectReadyToInvest(page: Page) {
   await page.goto('/investor');
-  await expect(
-    page.getByRole('region', { name: 'Your account' }).getByText('You are ready to invest'),
-  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'How you are doing' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your account' })).toHaveCount(0);
 }

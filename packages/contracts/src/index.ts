@@ -27,3 +27,4 @@ export * from './money-display';
 export * from './currencies';
 export * from './investments';
 export * from './attributes';
+export * from './reports';

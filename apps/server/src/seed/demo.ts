@@ -19,7 +19,10 @@ import { seedDealsDemo } from './deals-demo';
 import { seedOpportunitiesDemo } from './opportunities-demo';
 import { seedInvestingDemo } from './investing-demo';
 import { seedPortfolioDemo } from './portfolio-demo';
+import { seedUpdateReportsDemo } from './update-reports-demo';
+import { seedKpiReportsDemo } from './kpi-reports-demo';
 import { seedPreEmptionDemo } from './pre-emption-demo';
+import { seedWipDemo } from './wip-demo';
 import { seedClientGroupsDemo } from './client-groups-demo';
 
 export const DEMO_PASSWORD = 'portico-demo';
@@ -160,8 +163,14 @@ export async function seedDemo(ctx: AppContext) {
   await seedInvestingDemo(ctx, now);
   // Issue 11: the completed and matured opportunities as existing investments with holdings and prices.
   await seedPortfolioDemo(ctx, now);
+  // Issue 19: six update reports (two drafts, one general news, three about the demo investor's holdings).
+  await seedUpdateReportsDemo(ctx, now);
+  // Issue 19: eight quarters of KPIs for the existing investments; Fenwick is overdue.
+  await seedKpiReportsDemo(ctx, now);
   // Issue 11: Harbour Lane raises again; its holders' pre-emption choices in several states.
   await seedPreEmptionDemo(ctx, now);
+  // Issue 19: an overdue cash call, so the WIP report and the overview show one.
+  await seedWipDemo(ctx, now);
 }
 
 /** Issue 9: the first demo investor is a member (Profile → Membership); the second has no plan. */

@@ -91,6 +91,19 @@ export function deniedBeyondDeclaration(method: string, url: string, role: RoleI
     // Investors, or staff with the compliance permission (the answer key).
     case 'GET /api/compliance-questions':
       return staffWithout(role, ['compliance', 'index']);
+    // KPI reports: staff with the kpi action, or an Entrepreneur (their linked companies; decision 023).
+    case 'GET /api/kpi-reports/schedule':
+    case 'GET /api/kpi-reports':
+      return role !== ROLES.ENTREPRENEUR && staffWithout(role, ['kpi', 'index']);
+    case 'GET /api/kpi-reports/:id':
+      return role !== ROLES.ENTREPRENEUR && staffWithout(role, ['kpi', 'show']);
+    case 'GET /api/kpi-reports/form/:opportunityId':
+    case 'POST /api/kpi-reports':
+    case 'POST /api/kpi-reports/import/preview':
+    case 'POST /api/kpi-reports/import/commit':
+      return role !== ROLES.ENTREPRENEUR && staffWithout(role, ['kpi', 'create']);
+    case 'POST /api/kpi-reports/:id/values':
+      return role !== ROLES.ENTREPRENEUR && staffWithout(role, ['kpi', 'update']);
     default:
       return false;
   }

@@ -257,6 +257,9 @@ export async function seedFuzzRecords(t: TestApp, adminUser: UserRow, admin: Age
     ['existing-investments:id', money.existing.id],
     ['share-prices:priceId', money.price.id],
     ['portfolio:opportunityId', money.existing.id],
+    // KPI reports (issue 19): an existing investment's settings and submit form.
+    ['settings:opportunityId', money.existing.id],
+    ['form:opportunityId', money.existing.id],
     ['pre-emption:opportunityId', money.round.id],
     ['pre-emption:userId', investor.id],
     ['members:userId', investor.id],

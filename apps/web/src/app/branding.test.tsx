@@ -86,7 +86,7 @@ describe('branding, readable before login (spec §1, §3, §8)', () => {
 
 describe('investor navigation (spec §2.3)', () => {
   it.each([
-    [0, ['Overview', 'Investments', 'Portfolio', 'Profile']],
+    [0, ['Overview', 'Investments', 'Portfolio', 'News', 'Profile']],
     [1, ['Portfolio', 'Investments', 'Profile']],
     [2, ['Investments', 'Portfolio', 'Profile']],
   ] as const)('variant %i shows %j (of the screens that exist)', async (variant, labels) => {
@@ -111,6 +111,7 @@ describe('investor navigation (spec §2.3)', () => {
           overview: 'Home',
           investments: 'Deals',
           portfolio: 'Holdings',
+          news: 'Updates',
         },
       },
       5,
@@ -120,7 +121,7 @@ describe('investor navigation (spec §2.3)', () => {
       within(nav as HTMLElement)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Deals', 'Holdings', 'My account']);
+    ).toEqual(['Home', 'Deals', 'Holdings', 'Updates', 'My account']);
   });
 
   it('links the logo to /investor without a back-to-site address', async () => {

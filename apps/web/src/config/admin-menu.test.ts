@@ -16,10 +16,19 @@ const INVESTORS = [...INVESTORS_LISTS, '-Client groups'];
 /** The Investments group (issue 10): deals and opportunities for the roles that may list them. */
 const INVESTMENTS = ['Investments', '-Deals', '-Opportunities'];
 const OPPORTUNITIES_ONLY = ['Investments', '-Opportunities'];
+/** The Reports group (issue 19): the schedule, KPIs, KPI portfolio, updates and WIP, by role (spec §6). */
+const REPORTS = ['Reports', '-Schedule', '-KPIs', '-KPI portfolio', '-Updates', '-WIP'];
+/** The Investment Committee reads reports, update reports and the WIP report. */
+const REPORTS_READ = ['Reports', '-Schedule', '-Updates', '-WIP'];
+/** The Fund Manager lists and creates KPI reports and reads updates and WIP. */
+const REPORTS_FUND_MANAGER = ['Reports', '-Schedule', '-KPIs', '-Updates', '-WIP'];
+/** The Entrepreneur submits its own companies' KPI reports (issue 19). */
+const REPORTS_ENTREPRENEUR = ['Reports', '-Schedule', '-KPIs'];
 const WITH_OVERVIEW_AND_ACCOUNTS = [
   'Overview',
   ...INVESTORS,
   ...INVESTMENTS,
+  ...REPORTS,
   'Settings',
   '-Account',
   '--Features',
@@ -44,6 +53,7 @@ const WITH_OVERVIEW = [
   'Overview',
   ...INVESTORS,
   ...INVESTMENTS,
+  ...REPORTS_READ,
   'Settings',
   '-Security',
   '--Account details',
@@ -55,7 +65,10 @@ const WITH_INVESTORS = [...INVESTORS, ...SECURITY_ONLY];
 const EXPECTED: Record<RoleId, { menu: string[]; landing: string }> = {
   1: { menu: WITH_OVERVIEW_AND_ACCOUNTS, landing: '/admin' },
   // The Entrepreneur lands on deals (issue 10).
-  2: { menu: [...INVESTMENTS, ...SECURITY_ONLY], landing: '/admin/investments/deals' },
+  2: {
+    menu: [...INVESTMENTS, ...REPORTS_ENTREPRENEUR, ...SECURITY_ONLY],
+    landing: '/admin/investments/deals',
+  },
   3: { menu: WITH_OVERVIEW, landing: '/admin' },
   5: { menu: [], landing: '/investor' },
   // The Custodian reads and updates opportunities, and lands on them.
@@ -75,7 +88,10 @@ const EXPECTED: Record<RoleId, { menu: string[]; landing: string }> = {
     ],
     landing: '/admin/investors',
   },
-  11: { menu: [...INVESTORS, ...INVESTMENTS, ...SECURITY_ONLY], landing: '/admin/investors' },
+  11: {
+    menu: [...INVESTORS, ...INVESTMENTS, ...REPORTS_FUND_MANAGER, ...SECURITY_ONLY],
+    landing: '/admin/investors',
+  },
   12: { menu: WITH_INVESTORS, landing: '/admin/investors' },
 };
 

@@ -11,9 +11,11 @@ export interface AdminScreen {
   readonly resource?: Resource;
   readonly action?: Action;
   readonly feature?: FeatureKey;
+  /** roles that may open it besides the permission table; the server scopes what they see (KPI reporting) */
+  readonly roles?: readonly number[];
 }
 
-export type AdminMenuIcon = 'overview' | 'investors' | 'investments' | 'settings';
+export type AdminMenuIcon = 'overview' | 'investors' | 'investments' | 'reports' | 'settings';
 
 /**
  * One entry of the admin menu. An entry with a path is a screen; an entry without one only groups its
@@ -185,6 +187,31 @@ export const ADMIN_SCREENS = {
     path: '/admin/investments/existing/:id/details',
     ...EXISTING_SHOW,
   },
+  // Update reports (issue 19): drafts at {id}/edit-update, live and withdrawn ones at {id}/details.
+  updateReports: {
+    label: 'Updates',
+    path: '/admin/reports/updates',
+    resource: 'update_reports',
+    action: 'index',
+  },
+  newUpdateReport: {
+    label: 'New update',
+    path: '/admin/reports/new-update',
+    resource: 'update_reports',
+    action: 'create',
+  },
+  updateReportEdit: {
+    label: 'Edit update',
+    path: '/admin/reports/:id/edit-update',
+    resource: 'update_reports',
+    action: 'update',
+  },
+  updateReportDetails: {
+    label: 'Update',
+    path: '/admin/reports/:id/details',
+    resource: 'update_reports',
+    action: 'show',
+  },
   clientGroups: { label: 'Client groups', path: '/admin/investors/client-groups', ...INVESTORS_INDEX },
   newClientGroup: {
     label: 'New client group',
@@ -320,6 +347,18 @@ export const ADMIN_SCREENS = {
     path: '/admin/settings/attributes/configure/:id',
     ...ATTRIBUTES,
   },
+  // KPI reporting (issue 19): an Entrepreneur (role 2) reaches the schedule and the KPI form for the
+  // companies linked to them (the server scopes both; docs/decisions/023-kpi-reports.md).
+  kpiSchedule: { label: 'Schedule', path: '/admin/reports', resource: 'kpi', action: 'index', roles: [2] },
+  kpiEntry: { label: 'KPIs', path: '/admin/reports/kpis', resource: 'kpi', action: 'create', roles: [2] },
+  // The WIP report (issue 19): deals, live raises and cash calls, by investment manager.
+  wipReport: { label: 'WIP', path: '/admin/reports/wip', resource: 'wip_report', action: 'index' },
+  kpiPortfolio: {
+    label: 'KPI portfolio',
+    path: '/admin/reports/kpi-portfolio',
+    resource: 'kpiPortfolio',
+    action: 'index',
+  },
   security: { label: 'Security', path: '/admin/settings/security' },
   accountDetails: { label: 'Account details', path: '/admin/settings/security/details' },
 } as const satisfies Record<string, AdminScreen>;
@@ -354,6 +393,20 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
     children: [
       { id: 'deals', term: 'deals', section: true, ...ADMIN_SCREENS.deals },
       { id: 'opportunities', term: 'opportunities', section: true, ...ADMIN_SCREENS.opportunities },
+    ],
+  },
+  {
+    // Reporting (issue 19): the schedule, KPIs, the KPI portfolio, update reports and the WIP report.
+    id: 'reports-group',
+    label: 'Reports',
+    term: 'reports',
+    icon: 'reports',
+    children: [
+      { id: 'kpi-schedule', ...ADMIN_SCREENS.kpiSchedule },
+      { id: 'kpi-entry', ...ADMIN_SCREENS.kpiEntry },
+      { id: 'kpi-portfolio', ...ADMIN_SCREENS.kpiPortfolio },
+      { id: 'updates', section: true, ...ADMIN_SCREENS.updateReports },
+      { id: 'wip-report', ...ADMIN_SCREENS.wipReport },
     ],
   },
   {
@@ -416,7 +469,8 @@ export function canOpenAdminScreen(
   features?: FeatureSet,
 ): boolean {
   if (screen.feature !== undefined && !(features?.[screen.feature] ?? false)) return false;
-  return isStaffRole(roleId) && can(roleId, screen.resource, screen.action ?? 'index');
+  if (!isStaffRole(roleId)) return false;
+  return can(roleId, screen.resource, screen.action ?? 'index') || (screen.roles?.includes(roleId) ?? false);
 }
 
 /**

@@ -40,8 +40,8 @@ describe('investor navigation variants (spec §2.3)', () => {
     ]);
   });
 
-  it('lists only the screens that exist (today Overview, Investments, Portfolio and Profile)', () => {
-    expect(ids(investorNav(0))).toEqual(['overview', 'investments', 'portfolio', 'profile']);
+  it('lists only the screens that exist (Overview, Investments, Portfolio, News and Profile)', () => {
+    expect(ids(investorNav(0))).toEqual(['overview', 'investments', 'portfolio', 'news', 'profile']);
     expect(ids(investorNav(1))).toEqual(['portfolio', 'investments', 'profile']);
     expect(ids(investorNav(2))).toEqual(['investments', 'portfolio', 'profile']);
   });

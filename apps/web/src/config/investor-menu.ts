@@ -21,6 +21,7 @@ export const INVESTOR_MENU: readonly InvestorMenuItem[] = [
   { id: 'overview', label: 'Overview', term: 'overview', path: '/investor' },
   { id: 'investments', label: 'Investments', term: 'investments', path: '/investor/investments' },
   { id: 'portfolio', label: 'Portfolio', term: 'portfolio', path: '/investor/portfolio' },
+  { id: 'news', label: 'News', term: 'news', path: '/investor/news' },
   { id: 'profile', label: 'Profile', term: 'profile', path: '/investor/profile/view' },
 ];
 

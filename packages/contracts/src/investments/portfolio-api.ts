@@ -68,6 +68,11 @@ export const portfolioHoldingSchema = z
     /** the latest share price and its day (null when none is known) */
     price: z.string().nullable(),
     price_date: z.string().nullable(),
+    /**
+     * London day the company last reported a KPI value (issue 19), null when it never has; the server
+     * always sends it (optional only so older fixtures still type-check)
+     */
+    last_reported_on: z.string().nullable().optional(),
     ...figuresShape,
   })
   .meta({ id: 'PortfolioHolding' });

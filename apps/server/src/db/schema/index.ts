@@ -17,3 +17,6 @@ export * from './opportunity-lifecycle';
 export * from './cap-table';
 export * from './idempotency';
 export * from './repricing';
+export * from './update-reports';
+export * from './kpi-reports';
+export * from './wip';

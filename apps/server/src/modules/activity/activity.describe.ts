@@ -400,6 +400,47 @@ export function describeActivity(action: string, before: Values, after: Values):
       return `Cap table imported from ${text(after?.file)}: ${count(after?.holders_added, 'holder')} added, ${count(after?.holders_updated, 'holder')} updated, ${Number(after?.classes_added ?? 0)} new share ${Number(after?.classes_added ?? 0) === 1 ? 'class' : 'classes'}`;
     case 'email.sent':
       return `Email: ${text(after?.subject)}`;
+    // Reporting (issue 19): update reports, KPI reports and their settings, WIP snapshots.
+    case 'update_report.created':
+      return `Update report drafted:${quoted(after?.title)}`;
+    case 'update_report.updated':
+      return `Update report draft edited:${quoted(after?.title ?? before?.title)}`;
+    case 'update_report.deleted':
+      return `Update report draft deleted:${quoted(before?.title)}`;
+    case 'update_report.scheduled':
+      return `Update report scheduled:${quoted(after?.title)} to go live at ${text(after?.publish_at)}`;
+    case 'update_report.published':
+      return `Update report published:${quoted(after?.title)}${after?.recipients === undefined ? '' : ` to ${count(after.recipients, 'investor')}`}`;
+    case 'update_report.corrected':
+      return `Update report corrected:${quoted(after?.title)} (version ${text(after?.version)})`;
+    case 'update_report.withdrawn':
+      return `Update report withdrawn:${quoted(after?.title ?? before?.title)}`;
+    case 'update_report.attachments_added':
+      return 'Attachments added to an update report';
+    case 'update_report.attachment_removed':
+      return 'Attachment removed from an update report';
+    case 'update_report.image_uploaded':
+      return 'Image uploaded for an update report';
+    case 'kpi_report.created':
+      return `KPI report started for ${text(after?.period)}`;
+    case 'kpi_report.values_entered':
+      return `KPI values entered${text(after?.source) ? ` (${text(after?.source)})` : ''}`;
+    case 'kpi_reporting_settings.updated':
+      return `KPI reporting settings changed: ${changedFields(after) || 'no visible change'}`;
+    case 'kpi_report_type.created':
+      return `KPI report type added:${quoted(after?.name)}`;
+    case 'kpi_report_type.updated':
+      return `KPI report type changed:${quoted(after?.name)}`;
+    case 'kpi_report_type.deleted':
+      return `KPI report type deleted:${quoted(before?.name)}`;
+    case 'custom_kpi.created':
+      return `Custom KPI added:${quoted(after?.name)}`;
+    case 'custom_kpi.updated':
+      return `Custom KPI changed:${quoted(after?.name)}`;
+    case 'custom_kpi.deleted':
+      return `Custom KPI deleted:${quoted(before?.name)}`;
+    case 'wip_snapshot.created':
+      return `WIP snapshot saved:${quoted(after?.title)}`;
     default:
       return action.replace(/[._]/g, ' ').replace(/^\w/, (letter) => letter.toUpperCase());
   }

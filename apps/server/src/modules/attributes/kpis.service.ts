@@ -7,11 +7,11 @@ import {
   type kpiInputSchema,
   type kpiReorderInputSchema,
 } from '@portico/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { kpiCategories, kpis, type KpiRow } from '../../db/schema';
+import { kpiCategories, kpis, kpiValues, type KpiRow } from '../../db/schema';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
 import { fieldError } from '../../platform/http/errors';
 import { exact, partial, planned } from '../../platform/list-query/drizzle';
@@ -19,7 +19,7 @@ import { givenFields } from '../../platform/records/changed-fields';
 import { createRecordRepository } from '../../platform/records/record-repository';
 import { createRecordService } from '../../platform/records/record-service';
 import { toApiTimestamp } from '../../platform/time';
-import { isForeignKeyViolation, nextPosition, reorderRows } from './ordered-lists';
+import { inUse, isForeignKeyViolation, nextPosition, reorderRows } from './ordered-lists';
 
 type CreateInput = z.output<typeof kpiInputSchema>;
 type UpdateInput = z.output<typeof kpiChangesSchema>;
@@ -114,6 +114,16 @@ export function createKpisService(ctx: AppContext) {
       create: (tx, input) => categoryExists(tx, input.kpi_category_id),
       update: async (tx, input) => {
         if (input.kpi_category_id !== undefined) await categoryExists(tx, input.kpi_category_id);
+      },
+      // Reported values keep their KPI (they are append-only, issue 19): a KPI with any is not deleted.
+      remove: async (tx, _actor, before) => {
+        const [used] = await tx
+          .select({ count: count() })
+          .from(kpiValues)
+          .where(eq(kpiValues.kpi_id, before.id));
+        const values = used?.count ?? 0;
+        if (values > 0) throw inUse(`${values} reported ${values === 1 ? 'value' : 'values'}`);
+        return null;
       },
     },
     conflict: () => fieldError('name', 'A KPI with that name already exists.'),

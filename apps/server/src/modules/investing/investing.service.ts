@@ -491,6 +491,20 @@ export function createInvestingService(
     },
 
     /** GET /api/profile/investments */
+    /**
+     * The 24-hour cooling-off before a first investment while it runs: when it ends and on which
+     * opportunity the risk warning was first seen; null once over, or once the investor has invested
+     * (it applies to a first investment only).
+     */
+    async coolingOff(user: UserRow): Promise<{ ends_at: Date; opportunity_id: number | null } | null> {
+      const [warning, live] = await Promise.all([
+        findWarning(db, user.id),
+        countLiveInvestments(db, user.id),
+      ]);
+      if (!warning || live > 0 || secondsUntil(warning.cooling_off_ends_at) <= 0) return null;
+      return { ends_at: warning.cooling_off_ends_at, opportunity_id: warning.opportunity_id };
+    },
+
     async list(user: UserRow, raw: Record<string, unknown>): Promise<ProfileInvestment[]> {
       const query = parseListQuery(profileInvestmentsListQuery, raw);
       const values = (name: string) => {

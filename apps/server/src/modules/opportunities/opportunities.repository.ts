@@ -10,10 +10,12 @@ import {
   investments,
   investmentSubTypes,
   investmentTypes,
+  kpiReports,
   opportunities,
   opportunityInvitations,
   opportunityPreviousSlugs,
   preEmptionChoices,
+  updateReports,
   type OpportunityRow,
 } from '../../db/schema';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -143,6 +145,8 @@ export async function deletionBlockers(db: DbOrTx, opportunityId: number): Promi
       investments: sql<number>`(select count(*)::int from ${investments} where ${investments.opportunity_id} = ${opportunityId})`,
       holdings: sql<number>`(select count(*)::int from ${holdingTransactions} where ${holdingTransactions.opportunity_id} = ${opportunityId})`,
       rounds: sql<number>`(select count(*)::int from ${opportunities} as rounds where rounds.pre_emption_of_id = ${opportunityId})`,
+      kpiReports: sql<number>`(select count(*)::int from ${kpiReports} where ${kpiReports.opportunity_id} = ${opportunityId})`,
+      updates: sql<number>`(select count(*)::int from ${updateReports} where ${updateReports.opportunity_id} = ${opportunityId} and ${updateReports.status} in ('live', 'withdrawn'))`,
     })
     .from(opportunities)
     .where(eq(opportunities.id, opportunityId));
@@ -154,6 +158,8 @@ export async function deletionBlockers(db: DbOrTx, opportunityId: number): Promi
     ...count(row?.investments, 'investment', 'investments'),
     ...count(row?.holdings, 'holding transaction', 'holding transactions'),
     ...count(row?.rounds, 'new round raising for it', 'new rounds raising for it'),
+    ...count(row?.kpiReports, 'KPI report', 'KPI reports'),
+    ...count(row?.updates, 'published update report', 'published update reports'),
   ];
 }
 

@@ -57,6 +57,8 @@ export interface HoldingRow {
   shares: string;
   price: string | null;
   price_date: string | null;
+  /** London day of the company's latest KPI value (issue 19) */
+  last_reported_on: string | null;
   value: string;
   realised: string;
   unrealised: string;
@@ -128,6 +130,9 @@ export async function holdingsOf(db: DbOrTx, userId: number, today: string, oppo
       round(f.shares, 6)::text as shares,
       f.price::text as price,
       to_char(f.price_date, 'YYYY-MM-DD') as price_date,
+      (select to_char(max(kv.entered_at) at time zone 'Europe/London', 'YYYY-MM-DD')
+        from kpi_values kv join kpi_reports kr on kr.id = kv.kpi_report_id
+        where kr.opportunity_id = f.opportunity_id) as last_reported_on,
       f.value::text as value,
       round(f.realised, 2)::text as realised,
       round(f.value - f.held_cost, 2)::text as unrealised,

@@ -67,6 +67,7 @@ function toHolding(row: HoldingRow, today: string): { holding: PortfolioHolding;
       shares: row.shares,
       price: row.price,
       price_date: row.price_date,
+      last_reported_on: row.last_reported_on,
       invested: row.invested,
       value: row.value,
       realised: row.realised,

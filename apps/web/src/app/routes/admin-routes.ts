@@ -274,6 +274,24 @@ const DEAL_TAB_PAGES: Record<DealTabId, PageLoader> = {
   'notes-calls-tasks': async () => (await import('../../features/deals/pages/deal-notes-page')).DealNotesPage,
 };
 
+/** KPI reporting (issue 19): the schedule, the KPI form and the KPI portfolio, in one chunk. */
+const kpiReports = {
+  schedule: async () => (await import('../../features/kpi-reports/load-pages')).KpiSchedulePage,
+  entry: async () => (await import('../../features/kpi-reports/load-pages')).KpiEntryPage,
+  portfolio: async () => (await import('../../features/kpi-reports/load-pages')).KpiPortfolioPage,
+} satisfies Record<string, PageLoader>;
+
+/** Update reports (issue 19): the editor's pages share one chunk with the list and details. */
+const updateReports = {
+  list: async () => (await import('../../features/update-reports/load-pages')).UpdateReportsListPage,
+  create: async () => (await import('../../features/update-reports/load-pages')).NewUpdateReportPage,
+  edit: async () => (await import('../../features/update-reports/load-pages')).EditUpdateReportPage,
+  details: async () => (await import('../../features/update-reports/load-pages')).UpdateReportDetailsPage,
+} satisfies Record<string, PageLoader>;
+
+/** The WIP report (issue 19). */
+const wipReport = async () => (await import('../../features/wip-report/pages/wip-report-page')).WipReportPage;
+
 const compliance = {
   signPdf: async () =>
     (await import('../../features/compliance/pages/investor-sign-pdf-page')).InvestorSignPdfPage,
@@ -444,6 +462,14 @@ export function adminRoutes(guards: Guards): RouteObject {
           ...tabRoutes(DEAL_TABS, DEAL_TAB_PAGES),
         ],
       },
+      screen(ADMIN_SCREENS.updateReports, updateReports.list),
+      screen(ADMIN_SCREENS.newUpdateReport, updateReports.create),
+      screen(ADMIN_SCREENS.updateReportEdit, updateReports.edit),
+      screen(ADMIN_SCREENS.updateReportDetails, updateReports.details),
+      screen(ADMIN_SCREENS.kpiSchedule, kpiReports.schedule),
+      screen(ADMIN_SCREENS.kpiEntry, kpiReports.entry),
+      screen(ADMIN_SCREENS.kpiPortfolio, kpiReports.portfolio),
+      screen(ADMIN_SCREENS.wipReport, wipReport),
       screen(ADMIN_SCREENS.pipelines, deals.pipelines),
       screen(ADMIN_SCREENS.pipelineStages, deals.stages),
       screen(ADMIN_SCREENS.signUpDocuments, compliance.signUpDocuments),

@@ -12,6 +12,8 @@ const investingPages = async () =>
   (await import('../../features/investor-investments/load-pages')).loadInvestingPages();
 /** The portfolio and a holding's page (issue 11), in one chunk. */
 const portfolioPages = async () => import('../../features/portfolio/load-pages');
+/** Issue 19: News and the update reader (no editor), in one chunk. */
+const newsPages = async () => import('../../features/news/load-pages');
 
 export function investorRoutes(guards: Guards): RouteObject {
   // A screen of the investor menu answers 404 while its feature is off (spec §2.1).
@@ -58,6 +60,31 @@ export function investorRoutes(guards: Guards): RouteObject {
         path: 'portfolio/:id',
         loader: gate('portfolio'),
         lazy: { Component: async () => (await portfolioPages()).HoldingPage },
+      },
+      {
+        // Issue 19: the holding's KPIs over time, in a chunk of its own (the charts load only here).
+        path: 'portfolio/:id/reports/kpis',
+        loader: gate('portfolio'),
+        lazy: {
+          Component: async () =>
+            (await import('../../features/portfolio/kpis/holding-kpis-page')).HoldingKpisPage,
+        },
+      },
+      {
+        // an update opened from its holding's page (the static portfolio/:id/reports/kpis ranks above it)
+        path: 'portfolio/:id/reports/:reportId',
+        loader: gate('portfolio'),
+        lazy: { Component: async () => (await newsPages()).HoldingReportPage },
+      },
+      {
+        path: 'news',
+        loader: gate('news'),
+        lazy: { Component: async () => (await newsPages()).NewsPage },
+      },
+      {
+        path: 'news/reports/:id',
+        loader: gate('news'),
+        lazy: { Component: async () => (await newsPages()).NewsReportPage },
       },
       {
         path: 'profile/view',

@@ -113,18 +113,15 @@ describe('the overview checklist', { timeout: 30_000 }, () => {
     expect(within(section).queryByText('You are ready to invest')).not.toBeInTheDocument();
   });
 
-  it('tells the investor they are ready to invest, with where to go next', async () => {
+  it('leaves the checklist out once every step is done: nothing is asked of the investor', async () => {
     const done = {
       ready_to_invest: true,
       steps: CHECKLIST.steps.map((item) => ({ ...item, state: item.required ? 'done' : item.state })),
     };
     open('/investor', { 'GET /api/profile/onboarding': json(200, { data: done }) });
-    const section = await screen.findByRole('region', { name: 'Your account' });
-    expect(await within(section).findByText('You are ready to invest')).toBeInTheDocument();
-    expect(within(section).getByRole('link', { name: 'Investments' })).toHaveAttribute(
-      'href',
-      '/investor/investments',
-    );
+    expect(await screen.findByRole('region', { name: 'How you are doing' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your account' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/steps done/)).not.toBeInTheDocument();
   });
 
   it('says when the checklist cannot be loaded, and tries again', async () => {

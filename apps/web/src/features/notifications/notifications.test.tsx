@@ -32,6 +32,15 @@ function openInvestorPortal(routes: Record<string, MockReply | MockReply[]>, pat
     'GET /api/user': json(200, { data: investor }),
     'GET /api/branding': json(200, { data: buildBranding() }),
     'GET /api/profile/onboarding': json(200, { data: { steps: [], ready_to_invest: false } }),
+    // the overview's own answer (issue 19): nothing waits for the investor
+    'GET /api/profile/overview': json(200, {
+      data: {
+        cash_calls: [],
+        pre_emptions: [],
+        cooling_off: null,
+        portfolio: { holdings: 0, totals_by_currency: [] },
+      },
+    }),
     ...routes,
   });
   return { ...mock, ...renderApp(path) };

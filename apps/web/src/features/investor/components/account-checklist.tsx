@@ -23,7 +23,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTerm } from '../../../lib/terminology';
-import { useProfileOnboarding } from '../../identity/api/get-profile-onboarding';
+import type { useProfileOnboarding } from '../../identity/api/get-profile-onboarding';
 
 // Local labels: the contract's live beside zod, which the first page must not load (docs/benchmarks.md).
 const STATE_LABELS: Record<OnboardingStepState, string> = {
@@ -71,9 +71,11 @@ function StepLine({ step }: { step: OnboardingStep }) {
   );
 }
 
-/** /investor: the onboarding checklist from GET /api/profile/onboarding, and "ready to invest" at its end. */
-export function AccountChecklist() {
-  const query = useProfileOnboarding();
+/**
+ * /investor: the onboarding checklist from GET /api/profile/onboarding (the page's query), and "ready to
+ * invest" at its end.
+ */
+export function AccountChecklist({ query }: { query: ReturnType<typeof useProfileOnboarding> }) {
   const investments = useTerm('investments');
   const steps = query.data?.steps.filter((step) => step.required) ?? [];
   const done = steps.filter((step) => step.state === 'done').length;

@@ -1,10 +1,18 @@
-import { Alert, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconUser } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Alert, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useUser } from '../../../lib/session';
 import { inSentence, useTerminology } from '../../../lib/terminology';
-import { AccountChecklist } from '../components/account-checklist';
+import { useProfileOnboarding } from '../../identity/api/get-profile-onboarding';
+import { useInvestorOverview, useLatestNews } from '../api/investor-overview';
+
+// The sections load as their own chunk while their answers are on the way: /investor is a first page
+// (docs/benchmarks.md, apps/web/build-tools/bundle-budget.ts).
+const OverviewSections = lazy(async () => ({
+  default: (await import('../components/overview-sections')).OverviewSections,
+}));
 
 function greeting(hour: number): string {
   if (hour < 12) return 'Good morning';
@@ -12,16 +20,24 @@ function greeting(hour: number): string {
   return 'Good evening';
 }
 
-/** /investor: a greeting and where the account stands. */
+/**
+ * /investor: what needs the investor first (cash calls, pre-emption choices, the cooling-off), then the
+ * onboarding steps left (only while some are), how they are doing (the portfolio's totals per currency)
+ * and the latest news.
+ */
 export function InvestorOverviewPage() {
   const terms = useTerminology();
   useDocumentTitle(terms.overview);
   const user = useUser();
   const [params] = useSearchParams();
   const firstName = user.name.trim().split(/\s+/)[0] ?? user.name;
+  // The three answers are asked for now, in parallel with the sections' chunk.
+  const overview = useInvestorOverview();
+  const onboarding = useProfileOnboarding();
+  const news = useLatestNews();
 
   return (
-    <Stack gap="lg">
+    <Stack gap="xl">
       {params.get('verified') === '1' && (
         <Alert
           color="success"
@@ -41,38 +57,9 @@ export function InvestorOverviewPage() {
           Welcome to your {inSentence(terms.investor)} portal.
         </Text>
       </div>
-      {/* Two columns from md (7:5), one on a phone; Group, not Grid: the first page already loads it. */}
-      <Group gap="lg" align="flex-start">
-        <Box flex={{ base: '1 1 100%', md: '7 1 0' }} miw={0}>
-          <AccountChecklist />
-        </Box>
-        <Box flex={{ base: '1 1 100%', md: '5 1 0' }} miw={0}>
-          <Paper
-            withBorder
-            radius="md"
-            p={{ base: 'md', sm: 'lg' }}
-            component="section"
-            aria-labelledby="your-profile"
-          >
-            <Stack gap="sm" align="flex-start">
-              <Title order={2} fz="lg" id="your-profile">
-                Your profile
-              </Title>
-              <Text size="sm" c="dimmed">
-                Check the details we hold about you and keep your password safe.
-              </Text>
-              <Button
-                component={Link}
-                to="/investor/profile/view"
-                variant="light"
-                leftSection={<IconUser size={18} aria-hidden />}
-              >
-                View profile
-              </Button>
-            </Stack>
-          </Paper>
-        </Box>
-      </Group>
+      <Suspense fallback={<Skeleton height={160} radius="md" aria-label="Loading your overview" />}>
+        <OverviewSections overview={overview} onboarding={onboarding} news={news} />
+      </Suspense>
     </Stack>
   );
 }

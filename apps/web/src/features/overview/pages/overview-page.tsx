@@ -5,6 +5,9 @@ import { PageHeader } from '../../../components/layouts/page-header';
 import { MyTasksCard } from '../../../components/records/my-tasks-card';
 import { useTerm } from '../../../lib/terminology';
 import { useOverviewStats } from '../api/get-overview-stats';
+import { MoneyCards } from '../components/money-cards';
+import { OnboardingStates } from '../components/onboarding-states';
+import { RecentActivity } from '../components/recent-activity';
 import { RecentInvestors } from '../components/recent-investors';
 import { RegistrationsChart } from '../components/registrations-chart';
 import { StaffByRole } from '../components/staff-by-role';
@@ -17,6 +20,7 @@ export function OverviewPage() {
   return (
     <Stack gap="lg">
       <PageHeader title={title} description="How the platform is doing at a glance." />
+      <MoneyCards />
       {isError ? (
         <Alert
           color="danger"
@@ -49,6 +53,14 @@ export function OverviewPage() {
           <RecentInvestors investors={stats?.recent_investors} />
         </>
       )}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <OnboardingStates />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <RecentActivity />
+        </Grid.Col>
+      </Grid>
     </Stack>
   );
 }

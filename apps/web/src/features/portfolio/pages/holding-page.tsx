@@ -14,6 +14,8 @@ import { formatMoney, formatPrice, formatShares } from '../../../lib/money';
 import { usePortfolioHolding } from '../api/portfolio';
 import { FigureCards } from '../components/figure-cards';
 import { ValueChart } from '../components/value-chart';
+import { HoldingKpisSummary } from '../kpis/holding-kpis-summary';
+import { HoldingUpdates } from '../../news/components/holding-updates';
 
 export const TRANSACTION_LABELS: Readonly<Record<HoldingTransactionKind, string>> = {
   allotment: 'Allotment',
@@ -94,6 +96,7 @@ export function HoldingPage() {
               )}
             </Text>
           </div>
+          <HoldingKpisSummary opportunityId={holding.opportunity_id} />
           <FigureCards figures={holding} currency={currency} />
           <RecordSection
             title="Value over time"
@@ -130,6 +133,7 @@ export function HoldingPage() {
               </List>
             )}
           </RecordSection>
+          <HoldingUpdates opportunityId={holding.opportunity_id} />
         </>
       )}
     </Stack>

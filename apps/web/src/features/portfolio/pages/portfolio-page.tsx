@@ -33,6 +33,11 @@ export function PortfolioPage() {
           <Text size="xs" c="dimmed">
             {row.name}
           </Text>
+          {row.last_reported_on && (
+            <Text size="xs" c="dimmed">
+              Last reported on {formatDate(row.last_reported_on)}
+            </Text>
+          )}
         </div>
       ),
     },
