@@ -8,12 +8,14 @@ import {
   kpiReportingSettingsSchema,
   kpiReportSchema,
   kpiReportTypeListSchema,
+  kpiReportTypeSchema,
   kpiScheduleSchema,
   listQueryString,
   type CustomKpiChanges,
   type CustomKpiInput,
   type KpiReportCreate,
   type KpiReportingSettingsInput,
+  type KpiReportTypeInput,
 } from '@portico/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -158,6 +160,34 @@ export function useKpiReportTypes(enabled = true) {
       (await api.get('/api/kpi-report-types', kpiReportTypeListSchema, { signal })).data,
     enabled,
     staleTime: 60_000,
+  });
+}
+
+/** Report types change what every company using them reports: the forms and schedule read again. */
+function useRefreshReportTypes() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: kpiKeys.all });
+}
+
+/** POST /api/kpi-report-types, or PATCH /api/kpi-report-types/{id} (kpi_report_types create/update). */
+export function useSaveKpiReportType() {
+  return useMutation({
+    mutationFn: async ({ id, input }: { id?: number; input: KpiReportTypeInput }) =>
+      (id === undefined
+        ? await api.post('/api/kpi-report-types', input, dataOf(kpiReportTypeSchema))
+        : await api.patch(`/api/kpi-report-types/${id}`, input, dataOf(kpiReportTypeSchema))
+      ).data,
+    onSuccess: useRefreshReportTypes(),
+  });
+}
+
+/** DELETE /api/kpi-report-types/{id} (kpi_report_types delete). */
+export function useDeleteKpiReportType() {
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await api.delete(`/api/kpi-report-types/${id}`);
+    },
+    onSuccess: useRefreshReportTypes(),
   });
 }
 

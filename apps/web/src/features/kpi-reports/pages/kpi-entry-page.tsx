@@ -25,6 +25,7 @@ import { CustomKpisSection } from '../components/custom-kpis-section';
 import { KpiImportModal } from '../components/kpi-import-modal';
 import { KpiValuesForm } from '../components/kpi-values-form';
 import { ReportingSettingsSection } from '../components/reporting-settings';
+import { ReportTypesSection } from '../components/report-types-section';
 import { periodStateText } from '../schedule';
 
 const idOf = (value: string | null) => (value && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : undefined);
@@ -179,6 +180,7 @@ function CompanyReporting({
  * Entrepreneur for the companies linked to them (the list shows only those).
  */
 export function KpiEntryPage() {
+  const user = useUser();
   const schedule = useKpiSchedule();
   const [params, setParams] = useSearchParams();
   const company = idOf(params.get('company'));
@@ -253,6 +255,15 @@ export function KpiEntryPage() {
           period={period}
           onPeriod={(next) => choose({ period: next })}
           canSubmit={row?.can_submit ?? false}
+        />
+      )}
+      {can(user.role_id, 'kpi_report_types', 'index') && (
+        <ReportTypesSection
+          permissions={{
+            create: can(user.role_id, 'kpi_report_types', 'create'),
+            update: can(user.role_id, 'kpi_report_types', 'update'),
+            delete: can(user.role_id, 'kpi_report_types', 'delete'),
+          }}
         />
       )}
     </Stack>
