@@ -74,7 +74,16 @@ describe('report types (kpi_report_types)', { timeout: 30_000 }, () => {
   });
 
   it('shows a reader the types without actions', async () => {
-    mockFetch({ 'GET /api/kpi-report-types': json(200, { data: [STANDARD] }) });
+    const saas = {
+      ...STANDARD,
+      id: 6,
+      name: 'SaaS quarterly',
+      parent_id: 4,
+      parent: { id: 4, name: 'Standard quarterly' },
+      kpi_ids: [],
+      kpis: [],
+    };
+    mockFetch({ 'GET /api/kpi-report-types': json(200, { data: [STANDARD, saas] }) });
     renderWithProviders(
       <ReportTypesSection permissions={{ create: false, update: false, delete: false }} />,
       {
@@ -82,6 +91,9 @@ describe('report types (kpi_report_types)', { timeout: 30_000 }, () => {
       },
     );
     await screen.findByText('Standard quarterly');
+    // a sub-type reports its parent's KPIs first
+    expect(screen.getByText('Standard quarterly › SaaS quarterly')).toBeInTheDocument();
+    expect(screen.getByText('Standard quarterly’s KPIs')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add report type' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit Standard quarterly' })).toBeNull();
   });

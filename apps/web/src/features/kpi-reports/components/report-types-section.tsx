@@ -53,7 +53,11 @@ function ReportTypeForm({
     },
     validate: {
       name: (value) => (value.trim() === '' ? 'Enter the report type’s name.' : null),
-      kpi_ids: (value) => (value.length === 0 ? 'Choose the KPIs a company of this type reports.' : null),
+      // A sub-type reports its parent's KPIs first: its own may be none.
+      kpi_ids: (value, values) =>
+        value.length === 0 && values.parent_id === null
+          ? 'Choose the KPIs a company of this type reports.'
+          : null,
     },
   });
   const { onSubmit, formError, submitting } = useServerForm(form, {
@@ -96,8 +100,8 @@ function ReportTypeForm({
       />
       <MultiSelect
         label="KPIs"
-        description="The settings KPIs a company of this type reports, in the order chosen."
-        required
+        description="The settings KPIs a company of this type reports, in the order chosen; a sub-type reports its parent’s first, then these."
+        required={form.getValues().parent_id === null}
         searchable
         data={kpiOptions}
         placeholder={kpis.isPending ? 'Loading KPIs…' : 'Choose KPIs'}
@@ -143,11 +147,15 @@ export function ReportTypesSection({ permissions }: ReportTypesSectionProps) {
     {
       key: 'kpis',
       header: 'KPIs',
-      render: (type) => (
-        <Text size="sm" lineClamp={2}>
-          {type.kpis.map((kpi) => kpi.name).join(', ')}
-        </Text>
-      ),
+      render: (type) => {
+        const own = type.kpis.map((kpi) => kpi.name).join(', ');
+        const inherited = type.parent ? `${type.parent.name}’s KPIs` : '';
+        return (
+          <Text size="sm" lineClamp={2}>
+            {inherited && own ? `${inherited}, plus ${own}` : inherited || own}
+          </Text>
+        );
+      },
     },
     {
       key: 'companies',
