@@ -26,7 +26,8 @@ const failureOf = async (promise: Promise<unknown>) => {
   return error as WorkerTaskError;
 };
 
-describe('the worker pool', () => {
+// Each test starts threads (each loads the task modules through tsx): seconds on a busy 2-core machine.
+describe('the worker pool', { timeout: 30_000 }, () => {
   it('runs a task on another thread while this event loop keeps going', async () => {
     pool = createWorkerPool({ size: 1 });
     const flag = new SharedArrayBuffer(8);
