@@ -15,10 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/**
+ * The list exports: every GET …/export but the WIP report's, which is a document of fixed sections (Excel
+ * or PDF, its own and a saved snapshot's), not a list with columns to choose.
+ */
 const exportPaths = () =>
   t.app.routeRegistry
     .filter((route) => route.method === 'GET' && route.url.endsWith('/export'))
-    .map((route) => route.url);
+    .map((route) => route.url)
+    .filter((url) => !url.startsWith('/api/reports/wip'));
 
 describe('list exports', () => {
   it('answers every export asked for columns the list does not have with a 422 on columns', async () => {
