@@ -52,8 +52,26 @@ const chunks = (body: Uint8Array) =>
     })(),
   );
 
+/** The ZIP's closing record (the bytes P, K, 5, 6), within its last 22 bytes plus the longest comment. */
+const END_OF_ZIP = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+const END_OF_ZIP_REACH = 22 + 0xffff;
+
+/**
+ * A workbook is a ZIP whose directory closes the file. One cut short (an upload broken off, a copy
+ * half made) has lost it: the streaming reader would read the parts that arrived and answer whatever
+ * they held (no sheet, half a sheet), so it is refused as damaged before any reading.
+ */
+function refuseCutShort(body: Uint8Array) {
+  const tail = Buffer.from(body.buffer, body.byteOffset, body.length).subarray(
+    Math.max(0, body.length - END_OF_ZIP_REACH),
+  );
+  if (tail.lastIndexOf(END_OF_ZIP) < 0)
+    throw new Refused('The file could not be read: it is damaged or cut short. Save it again and upload it.');
+}
+
 /** The first sheet's rows, as they come: cells by column index from 0, trimmed. */
 async function* xlsxRows(body: Uint8Array): AsyncGenerator<string[]> {
+  refuseCutShort(body);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(chunks(body), {
     sharedStrings: 'cache',
     // A date is a number with a date format: the styles say which.
