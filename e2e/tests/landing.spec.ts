@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logIn } from './support/session';
+import { logInThroughForm } from './support/session';
 
 /**
  * Spec §2.3: after login, staff land on their first permitted admin screen and investors on /investor.
@@ -24,7 +24,7 @@ const LANDINGS: Array<[email: string, path: string, menu: string[]]> = [
 
 for (const [email, path, menu] of LANDINGS) {
   test(`${email} lands on ${path}`, async ({ page }) => {
-    await logIn(page, email);
+    await logInThroughForm(page, email);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     if (path.startsWith('/admin')) {
       const navigation = page.getByRole('navigation', { name: /admin/i });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { linkFromOutbox, uniqueEmail } from './support/session';
+import { linkFromOutboxScreen, uniqueEmail } from './support/session';
 
 test('an investor registers, opens the verification link from the outbox and reaches /investor', async ({
   page,
@@ -19,7 +19,7 @@ test('an investor registers, opens the verification link from the outbox and rea
   await page.goto('/investor');
   await expect(page).toHaveURL(/\/verify-email/);
 
-  const link = await linkFromOutbox(browser, email);
+  const link = await linkFromOutboxScreen(browser, email);
   expect(link).toMatch(/\/email\/verify\/\d+\/[0-9a-f]+\?expires=\d+&signature=[0-9a-f]+$/);
   await page.goto(link);
   await expect(page).toHaveURL(/\/investor\?verified=1$/);

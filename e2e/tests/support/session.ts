@@ -3,8 +3,8 @@ import { expect, type Browser, type Page } from '@playwright/test';
 export const DEMO_PASSWORD = 'portico-demo';
 export const ADMIN = 'admin@portico.test';
 
-/** Signs in through the login page, as a person would. */
-export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+/** Signs in through the login page, as a person would (landing.spec.ts and the accessibility spec use it). */
+export async function logInThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -12,11 +12,62 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/** The XSRF header the web app sends, from the context's cookie. */
+async function xsrfHeader(page: Page): Promise<Record<string, string>> {
+  const cookies = await page.context().cookies();
+  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  return { 'x-xsrf-token': decodeURIComponent(xsrf), accept: 'application/json' };
+}
+
 /**
- * Opens the latest email to an address the way staff read it (Settings → Security → outbox, in a
- * browser of their own) and answers the first link in it.
+ * Signs in with the calls the login page makes (CSRF cookie, then POST /login) and opens the user's
+ * landing page through "/". The session is the browser context's, as after the form; the form itself is
+ * tested by landing.spec.ts (it took a page load of every spec that only needed to be signed in).
+ */
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await signInThroughApi(page, email, password);
+  await page.goto('/');
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** The session alone, without opening a page: for helpers that only call the API. */
+export async function signInThroughApi(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.request.get('/sanctum/csrf-cookie');
+  const response = await page.request.post('/login', {
+    headers: await xsrfHeader(page),
+    data: { email, password },
+  });
+  if (!response.ok())
+    throw new Error(`POST /login as ${email} answered ${response.status()}: ${await response.text()}`);
+}
+
+/**
+ * The first link in the latest email to an address, as staff see it in Settings → Security → outbox
+ * (read here through the outbox's API with an admin session of its own; registration.spec.ts opens
+ * it on the screen).
  */
 export async function linkFromOutbox(browser: Browser, to: string): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await signInThroughApi(page, ADMIN);
+    const found = (await api(
+      page,
+      'GET',
+      `/api/mail-outbox?filter[to]=${encodeURIComponent(to)}&sort=-created_at&page[size]=1`,
+    )) as { data: Array<{ to: string; html: string | null; text: string | null }> };
+    const mail = found.data[0];
+    if (!mail) throw new Error(`no email to ${to} in the outbox`);
+    const href = /href="([^"]+)"/.exec(mail.html ?? '')?.[1] ?? /https?:\/\/\S+/.exec(mail.text ?? '')?.[0];
+    if (!href) throw new Error(`no link in the email to ${to}`);
+    return href.replaceAll('&amp;', '&');
+  } finally {
+    await context.close();
+  }
+}
+
+/** The same link, read on the outbox screen as staff read it (Settings → Security, in a browser of their own). */
+export async function linkFromOutboxScreen(browser: Browser, to: string): Promise<string> {
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
@@ -42,11 +93,9 @@ export const uniqueEmail = (prefix: string) =>
 
 /** A JSON call to the API with the context's session, as the web app makes it (XSRF header included). */
 export async function api(page: Page, method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown) {
-  const cookies = await page.context().cookies();
-  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
   const response = await page.request.fetch(path, {
     method,
-    headers: { 'x-xsrf-token': decodeURIComponent(xsrf), accept: 'application/json' },
+    headers: await xsrfHeader(page),
     ...(data === undefined ? {} : { data }),
   });
   if (!response.ok())
