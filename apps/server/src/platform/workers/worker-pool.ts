@@ -55,8 +55,13 @@ interface Slot {
   idle?: NodeJS.Timeout | undefined;
 }
 
-const BOOTSTRAP = new URL('./worker-bootstrap.mjs', import.meta.url);
-const ENTRY = new URL('./worker-entry.ts', import.meta.url).href;
+const ENTRY_URL = new URL('./worker-entry.ts', import.meta.url);
+const ENTRY = ENTRY_URL.href;
+// Under tsx and vitest the entry is TypeScript: a plain module teaches the thread tsx's loader first. The
+// compiled server's entry (build.mjs) is JavaScript, and the thread starts on it directly.
+const BOOTSTRAP = ENTRY_URL.pathname.endsWith('.ts')
+  ? new URL('./worker-bootstrap.mjs', import.meta.url)
+  : ENTRY_URL;
 const DEFAULT_TIMEOUT_MS = 120_000;
 const shuttingDown = () => new WorkerTaskError('closed', 'the server is shutting down');
 
