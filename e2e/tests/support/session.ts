@@ -60,7 +60,10 @@ export async function linkFromOutbox(browser: Browser, to: string): Promise<stri
     if (!mail) throw new Error(`no email to ${to} in the outbox`);
     const href = /href="([^"]+)"/.exec(mail.html ?? '')?.[1] ?? /https?:\/\/\S+/.exec(mail.text ?? '')?.[0];
     if (!href) throw new Error(`no link in the email to ${to}`);
-    return href.replaceAll('&amp;', '&');
+    // The mail's HTML writes & as an entity (&#38; or &amp;): the address is what a browser would open.
+    return href
+      .replace(/&#(\d+);/g, (_entity, code: string) => String.fromCharCode(Number(code)))
+      .replaceAll('&amp;', '&');
   } finally {
     await context.close();
   }
