@@ -42,6 +42,8 @@ import { createPipelinesService } from './modules/pipelines/pipelines.service';
 import { dealsRoutes } from './modules/deals/deals.routes';
 import { createDealsService } from './modules/deals/deals.service';
 import { clientGroupsRoutes } from './modules/client-groups/client-groups.routes';
+import { createFundsService } from './modules/funds/funds.service';
+import { fundsRoutes } from './modules/funds/funds.routes';
 import { createClientGroupsService } from './modules/client-groups/client-groups.service';
 import { createIdempotency } from './platform/http/idempotency';
 import { investingRoutes } from './modules/investing/investing.routes';
@@ -255,6 +257,7 @@ function services(ctx: AppContext) {
     capTableImport: createCapTableImport(ctx, capTable),
     kpiReports: createKpiReportsServices(ctx),
     updateReports: createUpdateReportsService(ctx),
+    funds: createFundsService(ctx),
   };
 }
 
@@ -311,6 +314,7 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     capTableRoutes(wired.capTable, wired.capTableImport),
     kpiReportsRoutes(wired.kpiReports),
     updateReportsRoutes(wired.updateReports),
+    fundsRoutes(wired.funds),
   ] as FastifyPluginAsync[];
 }
 

@@ -21,15 +21,16 @@ describe('available features', () => {
       'internationalAml',
       'internationalBank',
       'investorTypePopup',
+      'funds',
     ] as const)
       expect(isFeatureAvailable(key)).toBe(true);
-    for (const key of ['funds', 'marketSounding'] as const) expect(isFeatureAvailable(key)).toBe(false);
+    for (const key of ['marketSounding'] as const) expect(isFeatureAvailable(key)).toBe(false);
   });
 
   it('explains a refusal with the flag’s label', () => {
-    const funds = FEATURE_FLAGS.find((flag) => flag.key === 'funds');
-    expect(funds && featureNotAvailableMessage(funds)).toBe(
-      'Funds is not yet available on this platform, so it cannot be switched on.',
+    const sounding = FEATURE_FLAGS.find((flag) => flag.key === 'marketSounding');
+    expect(sounding && featureNotAvailableMessage(sounding)).toBe(
+      'Market sounding is not yet available on this platform, so it cannot be switched on.',
     );
   });
 });

@@ -80,6 +80,8 @@ export const AVAILABLE_FEATURES: ReadonlySet<FeatureKey> = new Set<FeatureKey>([
   'investmentTerms',
   'hideBank',
   'hidePayee',
+  // issue 20 (funds): the admin's funds, their terms and NAVs first; the rest of the issue builds on them
+  'funds',
 ]);
 
 export const isFeatureAvailable = (key: FeatureKey): boolean => AVAILABLE_FEATURES.has(key);

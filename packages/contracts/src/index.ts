@@ -28,3 +28,4 @@ export * from './currencies';
 export * from './investments';
 export * from './attributes';
 export * from './reports';
+export * from './funds';

@@ -155,3 +155,65 @@ export function proRataShares(held: string, total: string, amount: string, share
   if (denominator === 0n) return '0';
   return unscale(divideUnits(scale(held, 6) * scale(amount, 6), denominator, 'floor'), 0);
 }
+
+/** One line of a pro-rata split: who, their weight (e.g. their commitment) and, optionally, the most they may get. */
+export interface ProRataLine<K> {
+  key: K;
+  weight: string;
+  cap?: string;
+}
+
+/**
+ * Splits `total` (money, 2 decimals) over `lines` in proportion to their weights, exactly to the penny: the
+ * amounts sum to the total (decision 024). Each line first gets its share rounded down to the penny; the pence
+ * left over go one each to the lines with the largest remainders, ties to the larger weight, then to the line
+ * given first (callers list lines in a stated order, e.g. by investment id). A line with a cap (what is left of
+ * a commitment) never gets more: its excess is split again over the others, in the same way. Throws a
+ * RangeError when the total cannot be placed (no weight, or more than the caps allow). Answers in input order.
+ */
+export function splitProRata<K>(
+  total: string,
+  lines: ReadonlyArray<ProRataLine<K>>,
+): Array<{ key: K; amount: string }> {
+  let left = scale(total, 2);
+  if (left < 0n) throw new RangeError('a pro-rata total cannot be negative');
+  const slots = lines.map((line, order) => ({
+    order,
+    weight: scale(line.weight, 2),
+    cap: line.cap === undefined ? null : scale(line.cap, 2),
+    amount: 0n,
+    share: 0n,
+    remainder: 0n,
+  }));
+  if (slots.some((slot) => slot.weight < 0n)) throw new RangeError('a pro-rata weight cannot be negative');
+  const compare = (a: bigint, b: bigint) => (a > b ? -1 : a < b ? 1 : 0);
+  let open = slots.filter((slot) => slot.weight > 0n && slot.cap !== 0n);
+  while (left > 0n) {
+    const weightSum = open.reduce((sum, slot) => sum + slot.weight, 0n);
+    if (weightSum === 0n) throw new RangeError('the total is more than the lines can take');
+    let placed = 0n;
+    for (const slot of open) {
+      slot.share = (left * slot.weight) / weightSum;
+      slot.remainder = (left * slot.weight) % weightSum;
+      placed += slot.share;
+    }
+    const byRemainder = [...open].sort(
+      (a, b) => compare(a.remainder, b.remainder) || compare(a.weight, b.weight) || a.order - b.order,
+    );
+    // Fewer pence are left over than there are open lines.
+    byRemainder.slice(0, Number(left - placed)).forEach((slot) => (slot.share += 1n));
+    // Lines whose share passes what they may still take get exactly that; the rest is split again.
+    const capped = open.filter((slot) => slot.cap !== null && slot.amount + slot.share > slot.cap);
+    if (capped.length === 0) {
+      for (const slot of open) slot.amount += slot.share;
+      break;
+    }
+    for (const slot of capped) {
+      const cap = slot.cap ?? slot.amount;
+      left -= cap - slot.amount;
+      slot.amount = cap;
+    }
+    open = open.filter((slot) => !capped.includes(slot));
+  }
+  return lines.map((line, index) => ({ key: line.key, amount: unscale(slots[index]?.amount ?? 0n, 2) }));
+}

@@ -148,6 +148,26 @@ describe('the admin menu, filtered by the permission table', () => {
     expect(investorSettings(10, true)).toEqual(['--Sign-up documents', '--Account details']);
   });
 
+  it('shows Funds after the investments only with the funds feature on, to roles with the funds permission', () => {
+    const funds = { ...ALL_FEATURES_OFF, funds: true };
+    const topLevel = (roleId: RoleId, features?: FeatureSet) =>
+      visibleAdminMenu(roleId, ADMIN_MENU, features).map((item) => item.label);
+    // Spec §6: the Investment Committee (3) and the Fund Manager (11) besides the full-access roles.
+    for (const roleId of [1, 3, 8, 11] as const) {
+      const entries = topLevel(roleId, funds);
+      expect(entries.indexOf('Funds')).toBe(entries.indexOf('Investments') + 1);
+      expect(topLevel(roleId)).not.toContain('Funds');
+    }
+    for (const roleId of [2, 7, 9, 10, 12] as const) expect(topLevel(roleId, funds)).not.toContain('Funds');
+    expect(labels(visibleAdminMenu(11, ADMIN_MENU, funds))).toEqual([
+      ...INVESTORS,
+      ...INVESTMENTS,
+      'Funds',
+      ...REPORTS_FUND_MANAGER,
+      ...SECURITY_ONLY,
+    ]);
+  });
+
   it('drops a group whose children are all hidden, and keeps appended entries in order', () => {
     const menu: AdminMenuItem[] = [
       ...ADMIN_MENU,

@@ -187,6 +187,29 @@ export const ADMIN_SCREENS = {
     path: '/admin/investments/existing/:id/details',
     ...EXISTING_SHOW,
   },
+  // Funds (issue 20), with the funds feature: the list, a new fund, its record and its edit page.
+  funds: { label: 'Funds', path: '/admin/funds', resource: 'funds', action: 'index', feature: 'funds' },
+  newFund: {
+    label: 'New fund',
+    path: '/admin/funds/new-fund',
+    resource: 'funds',
+    action: 'create',
+    feature: 'funds',
+  },
+  fundDetails: {
+    label: 'Fund',
+    path: '/admin/funds/:id/details',
+    resource: 'funds',
+    action: 'show',
+    feature: 'funds',
+  },
+  fundEdit: {
+    label: 'Edit fund',
+    path: '/admin/funds/:id/edit',
+    resource: 'funds',
+    action: 'update',
+    feature: 'funds',
+  },
   // Update reports (issue 19): drafts at {id}/edit-update, live and withdrawn ones at {id}/details.
   updateReports: {
     label: 'Updates',
@@ -395,6 +418,8 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
       { id: 'opportunities', term: 'opportunities', section: true, ...ADMIN_SCREENS.opportunities },
     ],
   },
+  // Funds (spec §2.1, issue 20): its own entry after the investments, with the funds feature.
+  { id: 'funds', term: 'funds', icon: 'investments', section: true, ...ADMIN_SCREENS.funds },
   {
     // Reporting (issue 19): the schedule, KPIs, the KPI portfolio, update reports and the WIP report.
     id: 'reports-group',

@@ -20,3 +20,4 @@ export * from './repricing';
 export * from './update-reports';
 export * from './kpi-reports';
 export * from './wip';
+export * from './funds';

@@ -27,6 +27,7 @@ import {
 import { id, inList, reference, timestamps, timestamptz } from './columns';
 import { investmentMethodEntities, nominees, organisations } from './crm';
 import { users } from './users';
+import { funds } from './funds';
 
 /*
  * The investment side (issue 10): the classification lists, pipelines and their deals, opportunities
@@ -176,6 +177,8 @@ export const opportunities = pgTable(
       onDelete: 'restrict',
     }),
     investment_sub_type_id: reference('investment_sub_type_id'),
+    /** the fund it raises for (a funds opportunity, issue 20); null for a company's round */
+    fund_id: reference('fund_id').references((): AnyPgColumn => funds.id, { onDelete: 'restrict' }),
     industry_id: reference('industry_id').references(() => industries.id, { onDelete: 'restrict' }),
     investment_category_id: reference('investment_category_id').references(() => investmentCategories.id, {
       onDelete: 'restrict',
@@ -219,6 +222,7 @@ export const opportunities = pgTable(
       .on(table.pipeline_deal_id)
       .where(sql`${table.pipeline_deal_id} is not null`),
     index('opportunities_status_index').on(table.status),
+    index('opportunities_fund_index').on(table.fund_id),
     check('opportunities_status_range', sql`${table.status} between 1 and 6`),
     check('opportunities_currency_iso_4217', sql`${table.currency} in (${inList(ISO_4217_CODES)})`),
     check('opportunities_pre_emption_not_itself', sql`${table.pre_emption_of_id} <> ${table.id}`),

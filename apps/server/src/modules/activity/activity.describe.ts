@@ -441,6 +441,16 @@ export function describeActivity(action: string, before: Values, after: Values):
       return `Custom KPI deleted:${quoted(before?.name)}`;
     case 'wip_snapshot.created':
       return `WIP snapshot saved:${quoted(after?.title)}`;
+    case 'fund.created':
+      return `Fund added:${quoted(after?.name)}`;
+    case 'fund.updated':
+      return changed(after);
+    case 'fund.deleted':
+      return `Fund deleted:${quoted(before?.name)}`;
+    case 'fund.nav_recorded':
+      return `NAV recorded: ${amount(after?.nav)} on ${day(after?.effective_on)}`;
+    case 'fund.nav_corrected':
+      return `NAV corrected: ${amount(before?.nav)} on ${day(before?.effective_on)} is now ${amount(after?.nav)}`;
     default:
       return action.replace(/[._]/g, ' ').replace(/^\w/, (letter) => letter.toUpperCase());
   }

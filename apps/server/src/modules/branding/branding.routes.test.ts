@@ -265,7 +265,7 @@ describe('feature flags', () => {
 
   it('refuses to switch on a feature that is not built yet, in the field it concerns', async () => {
     for (const body of [
-      { enableFunds: true },
+      { enableMarketSounding: true },
       { market_sounding_enabled: '1' },
       { tax_enabled: true, enableMarketSounding: true },
     ]) {
@@ -275,16 +275,20 @@ describe('feature flags', () => {
       expect(errors(response)[field]?.[0]).toMatch(/is not yet available on this platform/);
     }
     // Nothing of a refused request is saved, and switching one off is allowed.
-    const after = data(await admin.patch('/api/features', { enableFunds: false }));
-    expect(after).toMatchObject({ enableFunds: false, enableTax: false, market_sounding_enabled: false });
+    const after = data(await admin.patch('/api/features', { enableMarketSounding: false }));
+    expect(after).toMatchObject({ enableTax: false, market_sounding_enabled: false });
   });
 
   it('reads a flag stored on before its feature existed as off', async () => {
-    await t.ctx.db.update(branding).set({ features: { funds: true, nominee: true } });
+    await t.ctx.db.update(branding).set({ features: { marketSounding: true, nominee: true } });
     const body = data(await admin.patch('/api/features', { tax_enabled: false }));
-    expect(body).toMatchObject({ enableFunds: false, funds_enabled: false, enableNominee: true });
+    expect(body).toMatchObject({
+      enableMarketSounding: false,
+      market_sounding_enabled: false,
+      enableNominee: true,
+    });
     const [row] = await t.ctx.db.select().from(branding);
-    expect(row?.features).toMatchObject({ funds: false, nominee: true });
+    expect(row?.features).toMatchObject({ marketSounding: false, nominee: true });
   });
 
   it('needs the features permission', async () => {

@@ -256,6 +256,13 @@ const CLIENT_GROUP_TAB_PAGES: Record<ClientGroupTabId, PageLoader> = {
     (await import('../../features/client-groups/pages/client-group-activity-page')).ClientGroupActivityPage,
 };
 
+const funds = {
+  list: async () => (await import('../../features/funds/pages/funds-list-page')).FundsListPage,
+  create: async () => (await import('../../features/funds/pages/new-fund-page')).NewFundPage,
+  record: async () => (await import('../../features/funds/pages/fund-record-page')).FundRecordPage,
+  edit: async () => (await import('../../features/funds/pages/fund-edit-page')).FundEditPage,
+} satisfies Record<string, PageLoader>;
+
 const deals = {
   board: async () => (await import('../../features/deals/pages/deals-page')).DealsPage,
   create: async () => (await import('../../features/deals/pages/new-deal-page')).NewDealPage,
@@ -461,6 +468,14 @@ export function adminRoutes(guards: Guards): RouteObject {
           },
           ...tabRoutes(DEAL_TABS, DEAL_TAB_PAGES),
         ],
+      },
+      screen(ADMIN_SCREENS.funds, funds.list),
+      screen(ADMIN_SCREENS.newFund, funds.create),
+      screen(ADMIN_SCREENS.fundDetails, funds.record),
+      screen(ADMIN_SCREENS.fundEdit, funds.edit),
+      {
+        path: '/admin/funds/:id',
+        loader: ({ params }) => redirect(`/admin/funds/${params.id ?? ''}/details`),
       },
       screen(ADMIN_SCREENS.updateReports, updateReports.list),
       screen(ADMIN_SCREENS.newUpdateReport, updateReports.create),

@@ -57,8 +57,8 @@ export interface RecordListPageProps<
   description: string;
   /** the rows, in a sentence: { one: 'investment method', many: 'investment methods' } */
   noun: Noun;
-  /** the records a row opens */
-  recordType: SubjectType;
+  /** the records a row opens (a list of records outside the CRM's types gives `hrefOf` instead) */
+  recordType?: SubjectType;
   /** the resource guarding the rows (spec §6); `investors` for the CRM's records */
   resource?: Resource;
   /** the page a row opens, when it is not the record type's (an opportunity's depends on its stage) */
@@ -158,7 +158,11 @@ export function RecordListPage<
     show: can(user.role_id, resource, 'show'),
   };
   const rowHref = (row: Row) =>
-    hrefOf ? hrefOf(row) : row.id !== undefined ? recordPath(recordType, row.id) : undefined;
+    hrefOf
+      ? hrefOf(row)
+      : recordType !== undefined && row.id !== undefined
+        ? recordPath(recordType, row.id)
+        : undefined;
   const newHref = may.create ? create.path : undefined;
   const CreateIcon = create.icon ?? IconPlus;
 

@@ -190,12 +190,11 @@ describe('settings → account → features', () => {
   });
 
   it('shows the flags whose feature is not built yet as not yet available, off and disabled', async () => {
-    openSettings('/admin/settings/account/features', brandingWithFeatures(['funds', 'nominee']));
+    openSettings('/admin/settings/account/features', brandingWithFeatures(['marketSounding', 'nominee']));
     const notYet = await screen.findByRole('region', { name: 'Not yet available' });
-    const funds = within(notYet).getByRole('switch', { name: /^Funds/ });
-    expect(funds).toBeDisabled();
-    expect(funds).not.toBeChecked();
-    expect(within(notYet).getByRole('switch', { name: /^Market sounding/ })).toBeDisabled();
+    const sounding = within(notYet).getByRole('switch', { name: /^Market sounding/ });
+    expect(sounding).toBeDisabled();
+    expect(sounding).not.toBeChecked();
     expect(within(notYet).getAllByText('Not yet available', { ignore: 'h2' })).toHaveLength(
       within(notYet).getAllByRole('switch').length,
     );
@@ -204,7 +203,9 @@ describe('settings → account → features', () => {
     const nominee = within(working).getByRole('switch', { name: /^Nominee accounts/ });
     expect(nominee).toBeEnabled();
     expect(nominee).toBeChecked();
-    expect(within(working).queryByRole('switch', { name: /^Funds/ })).toBeNull();
+    expect(within(working).queryByRole('switch', { name: /^Market sounding/ })).toBeNull();
+    // Funds (issue 20) can be switched on.
+    expect(within(working).getByRole('switch', { name: /^Funds/ })).toBeEnabled();
   });
 });
 
