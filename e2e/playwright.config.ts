@@ -29,6 +29,7 @@ const LANE_B = [
   'import',
   'shell',
 ].map((name) => new RegExp(`/${name}\\.spec\\.ts$`));
+const CLOCK_UNMOVED = [/\/cash-calls\.spec\.ts$/];
 
 const run = `${process.pid}`;
 const server = (port: number, name: string, extra: string) => {
@@ -71,9 +72,20 @@ export default defineConfig({
     },
   },
   projects: [
+    // Lane B's specs that must see its server's clock unmoved (the browser's clock is never moved, and a
+    // round created after another spec moved the server's clock a day ahead did not show its bank details:
+    // cash-calls failed after appropriateness in every full run, and passed alone). They run first.
+    {
+      name: 'lane-b-first',
+      testMatch: CLOCK_UNMOVED,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: LANE_B_URL },
+    },
     {
       name: 'lane-b',
       testMatch: LANE_B,
+      testIgnore: CLOCK_UNMOVED,
+      dependencies: ['lane-b-first'],
       workers: 1,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: LANE_B_URL },
     },
