@@ -1,7 +1,7 @@
 import { fundsListQuery } from '@portico/contracts';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../db/client';
-import { fundNavs, funds, users, type FundNavRow, type FundRow } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { fundNavs, funds, opportunities, users, type FundNavRow, type FundRow } from '../../db/schema';
 import { exact, partial, planned } from '../../platform/list-query/drizzle';
 import { createRecordRepository } from '../../platform/records/record-repository';
 
@@ -57,12 +57,13 @@ export async function countNavs(db: DbOrTx, fundId: number): Promise<number> {
   return row?.value ?? 0;
 }
 
-/** The opportunities raising for the fund (opportunities.fund_id is in the migration, not yet the schema). */
+/** The opportunities raising for the fund. */
 export async function countOpportunities(db: DbOrTx, fundId: number): Promise<number> {
-  const result = await db.execute(
-    sql`select count(*)::int as value from opportunities where fund_id = ${fundId}`,
-  );
-  return Number(rowsOf<{ value: number }>(result)[0]?.value ?? 0);
+  const [row] = await db
+    .select({ value: count() })
+    .from(opportunities)
+    .where(eq(opportunities.fund_id, fundId));
+  return row?.value ?? 0;
 }
 
 /** Every NAV of the fund, replaced ones too: newest date first, the current one of a date before its history. */

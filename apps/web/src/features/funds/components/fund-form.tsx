@@ -221,35 +221,47 @@ export function FundForm(props: TextRecordFormProps<Fund, CreateFundInput, Updat
             title="Status"
             description="A draft is for staff only; a live fund can raise. A closed fund takes no new commitments."
           >
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="fund-status-label">
-                Status
-              </Text>
-              <SegmentedControl
-                aria-labelledby="fund-status-label"
-                data={STATUS_OPTIONS}
-                value={values.status}
-                onChange={(value) => form.setFieldValue('status', value)}
-                w="fit-content"
-              />
-            </Stack>
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="fund-active-label">
-                Active
-              </Text>
-              <SegmentedControl
-                aria-labelledby="fund-active-label"
-                data={ACTIVE_OPTIONS}
-                value={values.active}
-                onChange={(value) => form.setFieldValue('active', value)}
-                w="fit-content"
-              />
-            </Stack>
+            <SegmentedField
+              id="fund-status"
+              label="Status"
+              data={STATUS_OPTIONS}
+              value={values.status}
+              onChange={(value) => form.setFieldValue('status', value)}
+            />
+            <SegmentedField
+              id="fund-active"
+              label="Active"
+              data={ACTIVE_OPTIONS}
+              value={values.active}
+              onChange={(value) => form.setFieldValue('active', value)}
+            />
           </FormSection>
         )}
         <RecordFormActions {...actions} addLabel="Add fund" onCancel={props.onCancel} />
       </Stack>
       <UnsavedChangesGuard shouldBlock={shouldBlock} />
     </form>
+  );
+}
+
+/** A labelled choice of a few values, shown side by side. */
+function SegmentedField({
+  id,
+  label,
+  ...control
+}: {
+  id: string;
+  label: string;
+  data: Array<{ value: string; label: string }>;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id={`${id}-label`}>
+        {label}
+      </Text>
+      <SegmentedControl aria-labelledby={`${id}-label`} w="fit-content" {...control} />
+    </Stack>
   );
 }
