@@ -44,6 +44,8 @@ import { createDealsService } from './modules/deals/deals.service';
 import { clientGroupsRoutes } from './modules/client-groups/client-groups.routes';
 import { createFundsService } from './modules/funds/funds.service';
 import { fundsRoutes } from './modules/funds/funds.routes';
+import { createFundMoneyService } from './modules/funds/fund-money.service';
+import { fundMoneyRoutes } from './modules/funds/fund-money.routes';
 import { createClientGroupsService } from './modules/client-groups/client-groups.service';
 import { createIdempotency } from './platform/http/idempotency';
 import { investingRoutes } from './modules/investing/investing.routes';
@@ -175,7 +177,7 @@ function services(ctx: AppContext) {
   subjects.register(nominees.subject);
   const deals = createDealsService(ctx);
   subjects.register(deals.subject);
-  const opportunities = createOpportunitiesService(ctx);
+  const opportunities = createOpportunitiesService(ctx, { isEnabled: branding.isEnabled });
   subjects.register(opportunities.subject);
   const documents = createDocumentsService(ctx, subjects);
   const profileRecords = createProfileRecordsService(ctx, { documents });
@@ -258,6 +260,7 @@ function services(ctx: AppContext) {
     kpiReports: createKpiReportsServices(ctx),
     updateReports: createUpdateReportsService(ctx),
     funds: createFundsService(ctx),
+    fundMoney: createFundMoneyService(ctx, { notifications, isEnabled: branding.isEnabled }),
   };
 }
 
@@ -315,6 +318,7 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     kpiReportsRoutes(wired.kpiReports),
     updateReportsRoutes(wired.updateReports),
     fundsRoutes(wired.funds),
+    fundMoneyRoutes(wired.fundMoney, wired.idempotency),
   ] as FastifyPluginAsync[];
 }
 

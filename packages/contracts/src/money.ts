@@ -45,6 +45,11 @@ export function maxDecimal(a: string, b: string): string {
   return compareDecimal(a, b) >= 0 ? a : b;
 }
 
+/** The smaller of two decimal strings (either may be negative). */
+export function minDecimal(a: string, b: string): string {
+  return compareDecimal(a, b) <= 0 ? a : b;
+}
+
 /** A decimal string with exactly `places` decimals (padding only; callers validate the precision). */
 export function toFixedDecimal(value: string, places: number): string {
   const negative = value.startsWith('-');

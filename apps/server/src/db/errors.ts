@@ -24,3 +24,9 @@ export function violatedConstraint(error: unknown): string | undefined {
   const constraint = uniqueViolation(error)?.constraint;
   return typeof constraint === 'string' ? constraint : undefined;
 }
+
+/** The name of the check constraint a check_violation (23514) broke, or undefined for any other error. */
+export function violatedCheck(error: unknown): string | undefined {
+  const constraint = pgError(error, '23514')?.constraint;
+  return typeof constraint === 'string' ? constraint : undefined;
+}

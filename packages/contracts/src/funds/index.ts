@@ -1,1 +1,2 @@
 export * from './funds';
+export * from './fund-money';

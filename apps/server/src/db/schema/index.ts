@@ -21,3 +21,4 @@ export * from './update-reports';
 export * from './kpi-reports';
 export * from './wip';
 export * from './funds';
+export * from './fund-money';

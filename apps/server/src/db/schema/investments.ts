@@ -295,6 +295,11 @@ export const investments = pgTable(
     payment_reference: text('payment_reference'),
     /** the sum of its ledger entries' paid_delta (a trigger refuses anything else); paid once it reaches the amount */
     paid_amount: money('paid_amount').notNull().default('0'),
+    /**
+     * A fund commitment's called amount: the sum of its capital call lines (a trigger; migration 0032), never
+     * past the amount, and never less than what it holds. Null for an investment in a company's round.
+     */
+    called_amount: money('called_amount'),
     cash_call_id: reference('cash_call_id').references(() => cashCalls.id, { onDelete: 'set null' }),
     /** the date the money counts from in the holding's cash flows (manual investments give it) */
     invested_on: date('invested_on'),
@@ -341,6 +346,10 @@ export const investments = pgTable(
     check(
       'investments_state_money',
       sql`(${table.status} in ('paid', 'completed') and ${table.paid_amount} = ${table.amount}) or (${table.status} in ('reserved', 'awaiting_payment') and ${table.paid_amount} < ${table.amount}) or ${table.status} = 'cancelled'`,
+    ),
+    check(
+      'investments_called_within_amount',
+      sql`${table.called_amount} is null or (${table.called_amount} >= 0 and ${table.called_amount} <= ${table.amount} and ${table.paid_amount} <= ${table.called_amount})`,
     ),
     check(
       'investments_reserved_not_called',

@@ -451,6 +451,16 @@ export function describeActivity(action: string, before: Values, after: Values):
       return `NAV recorded: ${amount(after?.nav)} on ${day(after?.effective_on)}`;
     case 'fund.nav_corrected':
       return `NAV corrected: ${amount(before?.nav)} on ${day(before?.effective_on)} is now ${amount(after?.nav)}`;
+    case 'fund.capital_call_issued':
+      return `Capital call issued: ${after?.percent ? `${text(after.percent)}% of commitments, ` : ''}${amount(after?.total)} from ${count(after?.investors, 'investor')}, due by ${day(after?.due_date)}`;
+    case 'investor.capital_called':
+      return `Capital call for ${text(after?.fund)}: ${amount(after?.amount)} due by ${day(after?.due_date)} (${amount(after?.called_so_far)} of ${amount(after?.of)} called)`;
+    case 'fund.distribution_made':
+      return `Distribution (${text(after?.kind).replace(/_/g, ' ')}): ${amount(after?.amount)} to ${count(after?.investors, 'investor')} on ${day(after?.date)}`;
+    case 'fund.fee_charged':
+      return `Fee charged (${text(after?.kind).replace(/_/g, ' ')}): ${amount(after?.amount)} on ${day(after?.date)}`;
+    case 'fund.movement_reversed':
+      return `Reversed the ${text(before?.type)} of ${amount(before?.amount)} on ${day(before?.date)}: ${text(after?.reason)}`;
     default:
       return action.replace(/[._]/g, ' ').replace(/^\w/, (letter) => letter.toUpperCase());
   }

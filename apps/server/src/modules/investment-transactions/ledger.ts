@@ -2,6 +2,7 @@ import {
   canMoveInvestment,
   compareDecimal,
   INVESTMENT_STATUS_STAFF_LABELS,
+  subtractDecimal,
   type InvestmentStatus,
 } from '@portico/contracts';
 import { and, eq, sql } from 'drizzle-orm';
@@ -53,6 +54,15 @@ export async function insertEntry(tx: DbOrTx, values: NewEntry): Promise<Investm
   }
 }
 
+/**
+ * What an investment still owes: its amount less what it holds; for a fund commitment, what has been called
+ * of it less what it holds (the rest is not due until a capital call). A cancelled or completed one owes nothing.
+ */
+export function dueOf(row: Pick<InvestmentRow, 'status' | 'amount' | 'paid_amount' | 'called_amount'>): string {
+  if (row.status === 'cancelled' || row.status === 'completed') return '0.00';
+  return subtractDecimal(row.called_amount ?? row.amount, row.paid_amount);
+}
+
 /** The sum of an investment's entries: what it holds (read inside the caller's transaction). */
 export async function ledgerSum(tx: DbOrTx, investmentId: number): Promise<string> {
   const [row] = await tx
@@ -91,7 +101,11 @@ export async function settle(
   if (before.status === 'reserved' || before.status === 'awaiting_payment') {
     if (full) status = 'paid';
   } else if (before.status === 'paid' && !full) {
-    status = before.cash_call_id === null ? 'reserved' : 'awaiting_payment';
+    // called: by a cash call, or (a fund commitment) by a capital call
+    const called =
+      before.cash_call_id !== null ||
+      (before.called_amount !== null && compareDecimal(before.called_amount, '0') > 0);
+    status = called ? 'awaiting_payment' : 'reserved';
   }
   assertMove(before.status, status, 'amount');
   const changes: Partial<typeof investments.$inferInsert> = { paid_amount: paid, ...extra };

@@ -6,7 +6,7 @@ import type { Actor } from '../../platform/audit/audit';
 import { fieldError, notFound } from '../../platform/http/errors';
 import { formatAmount } from '../../platform/money';
 import { findUser, lockInvestment } from './investment-transactions.repository';
-import { insertEntry, settle } from './ledger';
+import { dueOf, insertEntry, settle } from './ledger';
 import { investorNotice, NO_INVESTMENT, type Kit } from './shared';
 
 type PaymentInput = z.output<typeof paymentInputSchema>;
@@ -52,10 +52,7 @@ export function paymentOperations(kit: Kit) {
       const result = await db.transaction(async (tx) => {
         const before = await lockInvestment(tx, id);
         if (!before) throw notFound(NO_INVESTMENT);
-        const due =
-          before.status === 'cancelled' || before.status === 'completed'
-            ? '0.00'
-            : subtractDecimal(before.amount, before.paid_amount);
+        const due = dueOf(before);
         const allocated = compareDecimal(input.amount, due) > 0 ? due : input.amount;
         const unallocated = subtractDecimal(input.amount, allocated);
         await insertEntry(tx, {

@@ -1,7 +1,6 @@
 import {
   compareDecimal,
   isZeroDecimal,
-  subtractDecimal,
   type refundInputSchema,
   type unallocatedApplyInputSchema,
   type unallocatedRefundInputSchema,
@@ -11,7 +10,7 @@ import type { Actor } from '../../platform/audit/audit';
 import { longDate } from '../../platform/dates';
 import { fieldError, notFound } from '../../platform/http/errors';
 import { lockInvestment } from './investment-transactions.repository';
-import { insertEntry, settle, unallocatedOf } from './ledger';
+import { dueOf, insertEntry, settle, unallocatedOf } from './ledger';
 import { noticeOfPaid } from './payments';
 import { NO_INVESTMENT, type Kit } from './shared';
 
@@ -145,7 +144,7 @@ export function refundOperations(kit: Kit) {
           );
         const money = await kit.moneyOf(tx, before.opportunity_id);
         const held = await unallocatedOf(tx, before.opportunity_id, before.user_id);
-        const due = subtractDecimal(before.amount, before.paid_amount);
+        const due = dueOf(before);
         if (compareDecimal(input.amount, held) > 0)
           throw fieldError(
             'amount',
