@@ -64,21 +64,30 @@ function measuresOf(totals: Totals, asOf: string): FundMeasures {
   };
 }
 
-/** The fund's measures at `asOf` (a London date), and each commitment's. */
-export async function fundMeasures(
+/**
+ * Each commitment's totals at `asOf`. Every commitment of the fund is valued (the NAV is split over all of
+ * them), but flows and entries are read only for those of `userId` when given.
+ */
+async function commitmentTotals(
   db: DbOrTx,
-  fund: { id: number; currency: string },
+  fundId: number,
   asOf: string,
-): Promise<FundKpis> {
-  const commitments = await commitmentsOf(db, fund.id);
+  userId?: number,
+): Promise<{
+  commitments: Commitment[];
+  per: Map<number, Totals>;
+  nav: { nav: string; effective_on: string } | undefined;
+}> {
+  const all = await commitmentsOf(db, fundId);
+  const commitments = userId === undefined ? all : all.filter((row) => row.user_id === userId);
   const ids = commitments.map((row) => row.id);
   const [flows, entries, nav] = await Promise.all([
     paymentFlows(db, ids),
-    ledgerEntriesOf(db, fund.id),
-    navAt(db, fund.id, asOf),
+    ledgerEntriesOf(db, fundId, userId),
+    navAt(db, fundId, asOf),
   ]);
   const per = new Map<number, Totals>(
-    commitments.map((row) => [
+    all.map((row) => [
       row.id,
       {
         committed: row.amount,
@@ -107,26 +116,38 @@ export async function fundMeasures(
       totals.flows.push({ date: entry.effective_on, amount: entry.amount });
     }
   }
-  valueCommitments(commitments, per, nav?.nav ?? null);
-  const all = [...per.values()];
-  const sum = (key: 'committed' | 'called' | 'paid_in' | 'distributed' | 'fees' | 'value') =>
+  valueCommitments(all, per, nav?.nav ?? null);
+  return { commitments, per, nav };
+}
+
+const sumOf = (all: Totals[], value: string | null): Totals => {
+  const sum = (key: 'committed' | 'called' | 'paid_in' | 'distributed' | 'returned' | 'fees' | 'value') =>
     sumDecimals(all.map((totals) => totals[key]));
-  const fundTotals: Totals = {
+  return {
     committed: sum('committed'),
     called: sum('called'),
     paid_in: sum('paid_in'),
     distributed: sum('distributed'),
-    returned: '0.00',
+    returned: sum('returned'),
     fees: sum('fees'),
-    value: nav?.nav ?? sum('value'),
+    value: value ?? sum('value'),
     flows: all.flatMap((totals) => totals.flows),
   };
+};
+
+/** The fund's measures at `asOf` (a London date), and each commitment's. */
+export async function fundMeasures(
+  db: DbOrTx,
+  fund: { id: number; currency: string },
+  asOf: string,
+): Promise<FundKpis> {
+  const { commitments, per, nav } = await commitmentTotals(db, fund.id, asOf);
   return {
     fund_id: fund.id,
     currency: fund.currency,
     as_of: asOf,
     nav_on: nav?.effective_on ?? null,
-    fund: measuresOf(fundTotals, asOf),
+    fund: measuresOf(sumOf([...per.values()], nav?.nav ?? null), asOf),
     commitments: commitments.map((row): FundCommitment => {
       const totals = per.get(row.id);
       if (!totals) throw new Error(`commitment ${row.id} lost`);
@@ -140,6 +161,22 @@ export async function fundMeasures(
       };
     }),
   };
+}
+
+/**
+ * One investor's measures in a fund at `asOf`: their commitments (several, through several of the fund's
+ * opportunities or holding vehicles) added up, IRR over all their flows; null when they hold none.
+ */
+export async function investorFundMeasures(
+  db: DbOrTx,
+  fundId: number,
+  userId: number,
+  asOf: string,
+): Promise<{ measures: FundMeasures; commitments: Commitment[]; nav_on: string | null } | null> {
+  const { commitments, per, nav } = await commitmentTotals(db, fundId, asOf, userId);
+  if (commitments.length === 0) return null;
+  const own = commitments.flatMap((row) => per.get(row.id) ?? []);
+  return { measures: measuresOf(sumOf(own, null), asOf), commitments, nav_on: nav?.effective_on ?? null };
 }
 
 /** Each commitment's value: its paid-in share of the NAV (exact to the penny), or its cost before any NAV. */

@@ -67,7 +67,7 @@ export function paymentFlows(db: DbOrTx, ids: number[]) {
 }
 
 /** The fund's distribution and fee entries, each commitment's. */
-export function ledgerEntriesOf(db: DbOrTx, fundId: number) {
+export function ledgerEntriesOf(db: DbOrTx, fundId: number, userId?: number) {
   return db
     .select({
       movement_id: fundLedgerEntries.movement_id,
@@ -80,7 +80,11 @@ export function ledgerEntriesOf(db: DbOrTx, fundId: number) {
     })
     .from(fundLedgerEntries)
     .innerJoin(fundMovements, eq(fundMovements.id, fundLedgerEntries.movement_id))
-    .where(eq(fundLedgerEntries.fund_id, fundId))
+    .where(
+      userId === undefined
+        ? eq(fundLedgerEntries.fund_id, fundId)
+        : and(eq(fundLedgerEntries.fund_id, fundId), eq(fundLedgerEntries.user_id, userId)),
+    )
     .orderBy(asc(fundLedgerEntries.id));
 }
 
