@@ -46,6 +46,8 @@ import { createFundsService } from './modules/funds/funds.service';
 import { fundsRoutes } from './modules/funds/funds.routes';
 import { createFundMoneyService } from './modules/funds/fund-money.service';
 import { fundMoneyRoutes } from './modules/funds/fund-money.routes';
+import { createFundCompaniesService } from './modules/fund-companies/fund-companies.service';
+import { fundCompaniesRoutes } from './modules/fund-companies/fund-companies.routes';
 import { createClientGroupsService } from './modules/client-groups/client-groups.service';
 import { createIdempotency } from './platform/http/idempotency';
 import { investingRoutes } from './modules/investing/investing.routes';
@@ -195,6 +197,8 @@ function services(ctx: AppContext) {
   // Client groups of investors, invited to Live - Internal opportunities (issue 10).
   const clientGroups = createClientGroupsService(ctx);
   subjects.register(clientGroups.subject);
+  const fundCompanies = createFundCompaniesService(ctx);
+  subjects.register(fundCompanies.subject);
   const opportunityLifecycle = createOpportunityLifecycleService(ctx, {
     notifications,
     terminology: branding.terminology,
@@ -249,6 +253,7 @@ function services(ctx: AppContext) {
     }),
     portfolio: createPortfolioService(ctx, {
       publicDocuments: async (id) => (await opportunities.full(ctx.db, id)).public_documents,
+      isEnabled: branding.isEnabled,
     }),
     existingInvestments: createExistingInvestmentsService(ctx),
     preEmption: createPreEmptionService(ctx, { notifications }),
@@ -261,6 +266,7 @@ function services(ctx: AppContext) {
     updateReports: createUpdateReportsService(ctx),
     funds: createFundsService(ctx),
     fundMoney: createFundMoneyService(ctx, { notifications, isEnabled: branding.isEnabled }),
+    fundCompanies,
   };
 }
 
@@ -319,6 +325,7 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     updateReportsRoutes(wired.updateReports),
     fundsRoutes(wired.funds),
     fundMoneyRoutes(wired.fundMoney, wired.idempotency),
+    fundCompaniesRoutes(wired.fundCompanies),
   ] as FastifyPluginAsync[];
 }
 

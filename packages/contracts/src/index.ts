@@ -29,3 +29,4 @@ export * from './investments';
 export * from './attributes';
 export * from './reports';
 export * from './funds';
+export * from './fund-companies';

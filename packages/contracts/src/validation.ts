@@ -109,6 +109,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   // manual investments, payments, refunds, cash calls
   user_id: 'investor',
   opportunity_id: 'opportunity',
+  fund_id: 'fund',
   investment_id: 'investment',
   investment_ids: 'investments',
   invested_on: 'date invested',

@@ -24,6 +24,7 @@ import { seedKpiReportsDemo } from './kpi-reports-demo';
 import { seedPreEmptionDemo } from './pre-emption-demo';
 import { seedWipDemo } from './wip-demo';
 import { seedClientGroupsDemo } from './client-groups-demo';
+import { seedFundsDemo } from './funds-demo';
 
 export const DEMO_PASSWORD = 'portico-demo';
 
@@ -171,6 +172,8 @@ export async function seedDemo(ctx: AppContext) {
   await seedPreEmptionDemo(ctx, now);
   // Issue 19: an overdue cash call, so the WIP report and the overview show one.
   await seedWipDemo(ctx, now);
+  // Issue 20: a live EIS fund raising and a 2021 venture fund with calls, fees, a distribution and NAVs.
+  await seedFundsDemo(ctx, now);
 }
 
 /** Issue 9: the first demo investor is a member (Profile → Membership); the second has no plan. */

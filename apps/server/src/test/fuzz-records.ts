@@ -4,6 +4,8 @@ import {
   complianceOptions,
   complianceQuestions,
   contacts,
+  fundCompanies,
+  funds,
   imports,
   investmentMethodEntities,
   investmentMethods,
@@ -79,6 +81,14 @@ export async function seedFuzzRecords(t: TestApp, adminUser: UserRow, admin: Age
     'entity',
   );
   const group = await createClientGroup(db, [investor.id]);
+  const fund = one(
+    await db.insert(funds).values({ name: 'Fuzz Fund', currency: 'GBP', target_size: '1000000' }).returning(),
+    'fund',
+  );
+  const fundCompany = one(
+    await db.insert(fundCompanies).values({ fund_id: fund.id, name: 'Fuzz Portfolio Ltd' }).returning(),
+    'fund company',
+  );
   const money = await seedInvestments(t, admin, investor);
   const engagements = await seedEngagements(t, adminUser, {
     investor: subject.id,
@@ -90,6 +100,7 @@ export async function seedFuzzRecords(t: TestApp, adminUser: UserRow, admin: Age
     pipeline_deal: money.deal.id,
     opportunity: money.live.id,
     client_group: group.id,
+    fund_company: fundCompany.id,
   });
 
   const link = one(

@@ -162,6 +162,8 @@ describe('the admin menu, filtered by the permission table', () => {
     expect(labels(visibleAdminMenu(11, ADMIN_MENU, funds))).toEqual([
       ...INVESTORS,
       ...INVESTMENTS,
+      // the funds' portfolio companies, under the investments with the funds feature
+      '-Fund investments',
       'Funds',
       ...REPORTS_FUND_MANAGER,
       ...SECURITY_ONLY,

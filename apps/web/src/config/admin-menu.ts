@@ -210,6 +210,35 @@ export const ADMIN_SCREENS = {
     action: 'update',
     feature: 'funds',
   },
+  // Fund-investment companies (issue 20): the funds' portfolio companies, with the funds feature.
+  fundCompanies: {
+    label: 'Fund investments',
+    path: '/admin/investments/companies',
+    resource: 'funds',
+    action: 'index',
+    feature: 'funds',
+  },
+  newFundCompany: {
+    label: 'New company',
+    path: '/admin/investments/companies/new-company',
+    resource: 'funds',
+    action: 'create',
+    feature: 'funds',
+  },
+  fundCompanyRecord: {
+    label: 'Fund investment',
+    path: '/admin/investments/companies/:id',
+    resource: 'funds',
+    action: 'show',
+    feature: 'funds',
+  },
+  fundCompanyEdit: {
+    label: 'Edit company',
+    path: '/admin/investments/companies/:id/edit',
+    resource: 'funds',
+    action: 'update',
+    feature: 'funds',
+  },
   // Update reports (issue 19): drafts at {id}/edit-update, live and withdrawn ones at {id}/details.
   updateReports: {
     label: 'Updates',
@@ -416,6 +445,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
     children: [
       { id: 'deals', term: 'deals', section: true, ...ADMIN_SCREENS.deals },
       { id: 'opportunities', term: 'opportunities', section: true, ...ADMIN_SCREENS.opportunities },
+      { id: 'fund-companies', section: true, ...ADMIN_SCREENS.fundCompanies },
     ],
   },
   // Funds (spec §2.1, issue 20): its own entry after the investments, with the funds feature.

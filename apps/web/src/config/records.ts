@@ -45,6 +45,8 @@ const RECORD_BASE_PATHS: Record<SubjectType, (id: number) => string> = {
   // An opportunity's page depends on its stage: this address redirects to it (opportunityAdminPath).
   opportunity: (id) => `/admin/investments/opportunities/${id}`,
   client_group: (id) => `/admin/investors/client-groups/${id}/details`,
+  // A fund-investment company's tabs (details, transactions, notes-calls-tasks, …) sit under its id.
+  fund_company: (id) => `/admin/investments/companies/${id}`,
 };
 
 /** A record's page, or one of its tabs: `recordPath('investor', 7, 'documents')`. */

@@ -101,6 +101,8 @@ export function opportunityFixture(overrides: Partial<Opportunity> = {}): Opport
     category: null,
     character: null,
     cover_image_url: null,
+    fund_id: null,
+    fund_name: null,
     published_at: OPPORTUNITY_AT,
     closed_at: null,
     completed_at: null,

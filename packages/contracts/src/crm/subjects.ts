@@ -19,6 +19,8 @@ export const SUBJECT_TYPES = [
   'opportunity',
   // a named group of investors (guarded by the investors resource, like the CRM's records)
   'client_group',
+  // a fund's portfolio company (issue 20), guarded by the funds resource and feature
+  'fund_company',
 ] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
 
@@ -32,6 +34,7 @@ export const SUBJECT_PATHS = {
   pipeline_deal: 'pipeline-deals',
   opportunity: 'opportunities',
   client_group: 'client-groups',
+  fund_company: 'fund-companies',
 } as const satisfies Record<SubjectType, string>;
 export type SubjectPath = (typeof SUBJECT_PATHS)[SubjectType];
 

@@ -3,6 +3,7 @@ import { idSchema, timestampSchema } from '../schemas/common';
 import { optionalText } from '../crm/subjects';
 import { moneyInputSchema } from '../investments/opportunities';
 import { percentInputSchema } from './funds';
+import { divideDecimal, isZeroDecimal, multiplyDecimal, splitProRata } from '../money';
 
 /*
  * A fund's money (issue 20; DOMAIN.md, Fund measures; decision 024 and 026). Investors commit to a fund through
@@ -172,3 +173,25 @@ export const fundKpisSchema = z
   })
   .meta({ id: 'FundKpis' });
 export type FundKpis = z.infer<typeof fundKpisSchema>;
+
+/**
+ * A percentage call's total: Σ commitments × percent ÷ 100, rounded half up to the penny (decision 024). The
+ * one place this is computed: the server calls it, the call form previews with it.
+ */
+export const capitalCallTotal = (committed: string, percent: string) =>
+  divideDecimal(multiplyDecimal(committed, percent, 4), '100', 2, 'half-up');
+
+/**
+ * A call's lines: `total` split by commitment, each capped at what is left uncalled of it, lines given in
+ * investment id order; lines of nothing left out (decision 024). Throws a RangeError when the commitments
+ * cannot take the total.
+ */
+export function splitCapitalCall<K>(
+  total: string,
+  commitments: ReadonlyArray<{ key: K; committed: string; uncalled: string }>,
+): Array<{ key: K; amount: string }> {
+  return splitProRata(
+    total,
+    commitments.map((row) => ({ key: row.key, weight: row.committed, cap: row.uncalled })),
+  ).filter((line) => !isZeroDecimal(line.amount));
+}

@@ -12,3 +12,4 @@ export * from './portfolio-api';
 export * from './pre-emption-api';
 export * from './cap-table-api';
 export * from './completion-api';
+export * from './portfolio-funds-api';

@@ -92,6 +92,11 @@ export const profileInvestmentSchema = z
     status: z.enum(INVESTMENT_STATUSES),
     type: z.enum(INVESTMENT_TYPES),
     paid_amount: z.string(),
+    /**
+     * a fund commitment's capital called so far (decision 026): what is due is called − paid, not the whole
+     * amount; absent for a company round's investment
+     */
+    called_amount: z.string().nullable().optional(),
     /** null when the payment reference is hidden (hide_payment_reference) */
     payment_reference: z.string().nullable(),
     created_at: timestampSchema,

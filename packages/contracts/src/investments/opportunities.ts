@@ -3,7 +3,8 @@ import { defineListQuery, paginatedSchema, type ListColumn } from '../list-query
 import { MONEY_PATTERN, PRICE_PATTERN } from '../money';
 import { idSchema, timestampSchema } from '../schemas/common';
 import { optionalText } from '../crm/subjects';
-import { TAX_RELIEFS } from './opportunity-status';
+import { opportunityResource, TAX_RELIEFS } from './opportunity-status';
+import type { Resource } from '../permissions';
 import { currencySchema } from '../currencies';
 
 /*
@@ -77,6 +78,9 @@ export const opportunitySummarySchema = z
     category: classificationRefSchema.nullable(),
     character: classificationRefSchema.nullable(),
     cover_image_url: z.string().nullable(),
+    /** the fund it raises for (a fund opportunity, DOMAIN.md), or null; null when a client leaves it out */
+    fund_id: z.number().int().nullable().default(null),
+    fund_name: z.string().nullable().default(null),
     /** staff only: the deal it was converted from */
     pipeline_deal_id: z.number().int().nullable().optional(),
     published_at: timestampSchema.nullable(),
@@ -91,6 +95,14 @@ export type OpportunitySummary = z.infer<typeof opportunitySummarySchema>;
 
 export const opportunityListSchema = paginatedSchema(opportunitySummarySchema.partial());
 export type OpportunityList = z.infer<typeof opportunityListSchema>;
+
+/**
+ * The one choice of the resource that guards an opportunity (spec §6): funds_opportunity for a fund
+ * opportunity (one with a fund_id), else the resource of its stage (live or existing).
+ */
+export function opportunityGuard(opportunity: { status: number; fund_id: number | null }): Resource {
+  return opportunity.fund_id === null ? opportunityResource(opportunity.status) : 'funds_opportunity';
+}
 
 // ── content sections ──────────────────────────────────────────────────────────────────────────────
 
@@ -215,6 +227,8 @@ export const opportunityChangesShape = {
   industry_id: optionalRef,
   investment_category_id: optionalRef,
   investment_character_id: optionalRef,
+  /** the fund it raises for (a fund opportunity); null makes it an ordinary opportunity again */
+  fund_id: optionalRef,
 };
 
 export const updateOpportunityInputSchema = z
@@ -258,6 +272,7 @@ export const opportunitiesListQuery = defineListQuery({
     industry: 'exact',
     tax_relief: 'exact',
     slug: 'exact',
+    fund: 'exact',
     search: 'scope',
   },
   sorts: [

@@ -52,8 +52,10 @@ const figuresShape = {
   return_basis: z.enum(RETURN_BASES),
 };
 
-export const portfolioHoldingSchema = z
+/** A holding in a company (an existing investment): `kind` "direct". */
+export const directHoldingSchema = z
   .object({
+    kind: z.literal('direct'),
     opportunity_id: idSchema,
     slug: z.string(),
     name: z.string(),
@@ -75,6 +77,41 @@ export const portfolioHoldingSchema = z
     last_reported_on: z.string().nullable().optional(),
     ...figuresShape,
   })
+  .meta({ id: 'PortfolioDirectHolding' });
+export type DirectHolding = z.infer<typeof directHoldingSchema>;
+
+/**
+ * A holding in a fund (issue 20): the investor's commitments to it, measured by the fund measures
+ * (DOMAIN.md). The shared figures let totals add it to the direct holdings: invested = paid-in, realised =
+ * distributed, unrealised = value − (paid-in − capital returned), moic = TVPI, xirr = the fund's IRR for
+ * this investor; return_rate and return_basis as a direct holding's (the first payment starts the clock).
+ */
+export const fundHoldingSchema = z
+  .object({
+    kind: z.literal('fund'),
+    fund_id: idSchema,
+    name: z.string(),
+    currency: z.string(),
+    /** YYYY-MM-DD of the first money paid in, null before any */
+    first_invested_on: z.string().nullable(),
+    committed: z.string(),
+    called: z.string(),
+    uncalled: z.string(),
+    paid_in: z.string(),
+    distributed: z.string(),
+    /** distributions ÷ paid-in and (distributions + value) ÷ paid-in, 2 decimals; null before money is paid in */
+    tvpi: z.string().nullable(),
+    dpi: z.string().nullable(),
+    /** the day of the NAV the value is a share of; null while valued at cost (no NAV yet) */
+    nav_on: z.string().nullable(),
+    ...figuresShape,
+  })
+  .meta({ id: 'PortfolioFundHolding' });
+export type FundHolding = z.infer<typeof fundHoldingSchema>;
+
+/** One row of the portfolio: a company (`kind` "direct") or a fund (`kind` "fund"). */
+export const portfolioHoldingSchema = z
+  .discriminatedUnion('kind', [directHoldingSchema, fundHoldingSchema])
   .meta({ id: 'PortfolioHolding' });
 export type PortfolioHolding = z.infer<typeof portfolioHoldingSchema>;
 
@@ -85,7 +122,7 @@ export const portfolioCurrencyTotalsSchema = z
 export type PortfolioCurrencyTotals = z.infer<typeof portfolioCurrencyTotalsSchema>;
 
 /**
- * The portfolio's totals: those of its one currency (currency null and zero figures when nothing is
+ * The portfolio's totals, over direct and fund holdings alike: those of its one currency (currency null and zero figures when nothing is
  * held). With holdings in several currencies nothing can be added up: every figure is null, and
  * `totals_by_currency` has a line per currency.
  */
@@ -182,7 +219,7 @@ export const holdingTransactionSchema = z
 export type HoldingTransaction = z.infer<typeof holdingTransactionSchema>;
 
 /** GET /api/portfolio/{opportunityId}: one holding with its history and documents. */
-export const portfolioHoldingDetailSchema = portfolioHoldingSchema
+export const portfolioHoldingDetailSchema = directHoldingSchema
   .extend({
     transactions: z.array(holdingTransactionSchema),
     /** oldest first, for the value-over-time chart */

@@ -24,7 +24,7 @@ export const overviewCashCallSchema = z
     amount: z.string(),
     /** received so far */
     paid_amount: z.string(),
-    /** what is left to pay: amount less what was received */
+    /** what is left to pay: amount (a fund commitment: what has been called of it) less what was received */
     outstanding: z.string(),
     /** YYYY-MM-DD */
     due_date: z.string(),

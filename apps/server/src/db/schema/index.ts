@@ -22,3 +22,4 @@ export * from './kpi-reports';
 export * from './wip';
 export * from './funds';
 export * from './fund-money';
+export * from './fund-companies';

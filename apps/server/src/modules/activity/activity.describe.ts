@@ -1,5 +1,7 @@
 import {
   CALL_OUTCOME_LABELS,
+  FUND_COMPANY_STATUS_LABELS,
+  FUND_COMPANY_TRANSACTION_KIND_LABELS,
   ORGANISATION_ROLE_LABELS,
   type CallOutcome,
   type OrganisationRole,
@@ -56,6 +58,12 @@ function invitees(after: Values): string {
   ];
   return parts.join(' and ');
 }
+
+/** A fund-investment company's transaction kind or status, as its label. */
+const fundCompanyKind = (value: unknown) =>
+  (FUND_COMPANY_TRANSACTION_KIND_LABELS as Record<string, string>)[text(value)] ?? 'Transaction';
+const fundCompanyStatus = (value: unknown) =>
+  ((FUND_COMPANY_STATUS_LABELS as Record<string, string>)[text(value)] ?? text(value)).toLowerCase();
 
 /** "£1,500.00" / "€1,500.00" from an audit snapshot's decimal string (empty when absent). */
 const amountIn = (value: unknown, currency: string) =>
@@ -461,6 +469,18 @@ export function describeActivity(action: string, before: Values, after: Values):
       return `Fee charged (${text(after?.kind).replace(/_/g, ' ')}): ${amount(after?.amount)} on ${day(after?.date)}`;
     case 'fund.movement_reversed':
       return `Reversed the ${text(before?.type)} of ${amount(before?.amount)} on ${day(before?.date)}: ${text(after?.reason)}`;
+    case 'fund_company.created':
+      return `Fund investment added:${quoted(after?.name)}${nameOf(after?.fund) ? ` in ${nameOf(after?.fund)}` : ''}`;
+    case 'fund_company.updated':
+      return changed(after);
+    case 'fund_company.deleted':
+      return `Fund investment deleted:${quoted(before?.name)}`;
+    case 'fund_company.transaction_added':
+      return `${fundCompanyKind(after?.kind)} recorded: ${after?.kind === 'valuation' ? `valued at ${amount(after.valuation)}` : after?.amount ? amount(after.amount) : 'no amount'} on ${day(after?.date)}`;
+    case 'fund_company.transaction_reversed':
+      return `Reversed the ${fundCompanyKind(before?.kind).toLowerCase()}${before?.kind === 'valuation' ? ` at ${amount(before.valuation)}` : before?.amount ? ` of ${amount(before.amount)}` : ''} on ${day(before?.date)}: ${text(after?.reason)}`;
+    case 'fund_company.status_recorded':
+      return `Status ${before?.status ? `changed from ${fundCompanyStatus(before.status)} to` : 'set to'} ${fundCompanyStatus(after?.status)} from ${day(after?.effective_on)}`;
     default:
       return action.replace(/[._]/g, ' ').replace(/^\w/, (letter) => letter.toUpperCase());
   }

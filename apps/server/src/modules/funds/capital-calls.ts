@@ -1,10 +1,9 @@
 import {
   addDecimal,
   compareDecimal,
-  divideDecimal,
   minDecimal,
-  multiplyDecimal,
-  splitProRata,
+  capitalCallTotal,
+  splitCapitalCall,
   subtractDecimal,
   sumDecimals,
   type CapitalCall,
@@ -42,10 +41,6 @@ type CallInput = z.output<typeof capitalCallInputSchema>;
 
 const KEY_USED =
   'This Idempotency-Key already made a capital call of this fund: send a new key for a new call.';
-
-/** Σ commitments × percent ÷ 100, rounded half up to the penny (decision 024). */
-export const percentTotal = (committed: string, percent: string) =>
-  divideDecimal(multiplyDecimal(committed, percent, 4), '100', 2);
 
 /**
  * The calls as staff see them, newest first. What a commitment has paid in is applied to its calls oldest
@@ -130,7 +125,7 @@ export function capitalCallOperations(kit: FundMoneyKit) {
             commitments.map((row) => subtractDecimal(row.amount, row.called_amount ?? row.amount)),
           );
           const total =
-            input.percent !== undefined ? percentTotal(committed, input.percent) : (input.amount ?? '0');
+            input.percent !== undefined ? capitalCallTotal(committed, input.percent) : (input.amount ?? '0');
           if (compareDecimal(total, '0') <= 0)
             throw fieldError(field, 'That call comes to nothing: call more than a penny.');
           if (compareDecimal(total, uncalled) > 0)
@@ -138,14 +133,14 @@ export function capitalCallOperations(kit: FundMoneyKit) {
               field,
               `That call comes to ${money(total)}, more than is left uncalled of the commitments (${money(uncalled)}).`,
             );
-          const lines = splitProRata(
+          const lines = splitCapitalCall(
             total,
             commitments.map((row) => ({
               key: row,
-              weight: row.amount,
-              cap: subtractDecimal(row.amount, row.called_amount ?? row.amount),
+              committed: row.amount,
+              uncalled: subtractDecimal(row.amount, row.called_amount ?? row.amount),
             })),
-          ).filter((line) => compareDecimal(line.amount, '0') > 0);
+          );
           const call = await insertCall(tx, {
             fund_id: fundId,
             percent: input.percent ?? null,

@@ -165,18 +165,35 @@ export async function fundMeasures(
 
 /**
  * One investor's measures in a fund at `asOf`: their commitments (several, through several of the fund's
- * opportunities or holding vehicles) added up, IRR over all their flows; null when they hold none.
+ * opportunities or holding vehicles) added up, IRR over all their flows; null when they hold none. Also the
+ * capital returned to them and the dated flows the IRR is taken over (payments negative, distributions
+ * positive, without the value), so the portfolio can add a fund holding to its totals (issue 20).
  */
 export async function investorFundMeasures(
   db: DbOrTx,
   fundId: number,
   userId: number,
   asOf: string,
-): Promise<{ measures: FundMeasures; commitments: Commitment[]; nav_on: string | null } | null> {
+): Promise<{
+  measures: FundMeasures;
+  commitments: Commitment[];
+  nav_on: string | null;
+  returned: string;
+  flows: CashFlow[];
+} | null> {
   const { commitments, per, nav } = await commitmentTotals(db, fundId, asOf, userId);
   if (commitments.length === 0) return null;
-  const own = commitments.flatMap((row) => per.get(row.id) ?? []);
-  return { measures: measuresOf(sumOf(own, null), asOf), commitments, nav_on: nav?.effective_on ?? null };
+  const own = sumOf(
+    commitments.flatMap((row) => per.get(row.id) ?? []),
+    null,
+  );
+  return {
+    measures: measuresOf(own, asOf),
+    commitments,
+    nav_on: nav?.effective_on ?? null,
+    returned: own.returned,
+    flows: [...own.flows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
+  };
 }
 
 /** Each commitment's value: its paid-in share of the NAV (exact to the penny), or its cost before any NAV. */

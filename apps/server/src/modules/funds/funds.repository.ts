@@ -1,7 +1,15 @@
 import { fundsListQuery } from '@portico/contracts';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { fundNavs, funds, opportunities, users, type FundNavRow, type FundRow } from '../../db/schema';
+import {
+  fundCompanies,
+  fundNavs,
+  funds,
+  opportunities,
+  users,
+  type FundNavRow,
+  type FundRow,
+} from '../../db/schema';
 import { exact, partial, planned } from '../../platform/list-query/drizzle';
 import { createRecordRepository } from '../../platform/records/record-repository';
 
@@ -63,6 +71,15 @@ export async function countOpportunities(db: DbOrTx, fundId: number): Promise<nu
     .select({ value: count() })
     .from(opportunities)
     .where(eq(opportunities.fund_id, fundId));
+  return row?.value ?? 0;
+}
+
+/** The fund's portfolio companies. */
+export async function countCompanies(db: DbOrTx, fundId: number): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(fundCompanies)
+    .where(eq(fundCompanies.fund_id, fundId));
   return row?.value ?? 0;
 }
 

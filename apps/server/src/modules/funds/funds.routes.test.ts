@@ -290,6 +290,11 @@ describe('with the funds feature on', () => {
     expect(also.statusCode).toBe(422);
     expect(json<Errors>(also).message).toMatch(/1 opportunity: it cannot be deleted/);
     expect((await admin.get(`/api/funds/${withOpportunity}`)).statusCode).toBe(200);
+    // nor its currency change: the opportunity's commitments are in it
+    const recurrency = await admin.patch(`/api/funds/${withOpportunity}`, { currency: 'EUR' });
+    expect(json<Errors>(recurrency).errors.currency).toEqual([
+      'The currency cannot change once an opportunity raises for the fund: its commitments are in the fund’s currency.',
+    ]);
     // the database refuses too
     await expect(t.ctx.db.execute(sql`delete from funds where id = ${withOpportunity}`)).rejects.toThrow();
   });

@@ -21,6 +21,7 @@ import { givenFields } from '../../platform/records/changed-fields';
 import { createRecordService } from '../../platform/records/record-service';
 import { toFund, toFundNav } from './funds.mapper';
 import {
+  countCompanies,
   countNavs,
   countOpportunities,
   currentNavOn,
@@ -39,6 +40,8 @@ type NavInput = z.output<typeof createFundNavInputSchema>;
 
 const NOT_FOUND = 'No fund with that id.';
 const FUTURE = 'The NAV’s date cannot be in the future.';
+const CURRENCY_OF_OPPORTUNITIES =
+  'The currency cannot change once an opportunity raises for the fund: its commitments are in the fund’s currency.';
 const CURRENCY_FIXED =
   'The currency cannot change once the fund has a NAV: its NAVs are in the currency they were.';
 
@@ -57,11 +60,15 @@ const FIELDS = [
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** Why a fund cannot be deleted: what hangs off it (NAVs are history and never go; opportunities raise for it). */
-function inUse(navs: number, opportunities: number) {
+/**
+ * Why a fund cannot be deleted: what hangs off it (NAVs are history and never go; opportunities raise for it;
+ * its portfolio companies are its investments).
+ */
+function inUse(navs: number, opportunities: number, companies = 0) {
   const parts = [
     ...(navs > 0 ? [count(navs, 'NAV', 'NAVs')] : []),
     ...(opportunities > 0 ? [count(opportunities, 'opportunity', 'opportunities')] : []),
+    ...(companies > 0 ? [count(companies, 'portfolio company', 'portfolio companies')] : []),
   ];
   return fieldError(
     'id',
@@ -128,13 +135,16 @@ export function createFundsService(ctx: AppContext) {
       update: async (tx, input, before) => {
         if (input.currency === undefined || input.currency === before.currency) return;
         if ((await countNavs(tx, before.id)) > 0) throw fieldError('currency', CURRENCY_FIXED);
+        if ((await countOpportunities(tx, before.id)) > 0)
+          throw fieldError('currency', CURRENCY_OF_OPPORTUNITIES);
       },
       // Under the fund's row lock: a NAV recorded at the same moment waits, then finds the fund gone.
       remove: async (tx, _actor, before) => {
         await lockFund(tx, before.id);
         const navs = await countNavs(tx, before.id);
         const opportunities = await countOpportunities(tx, before.id);
-        if (navs > 0 || opportunities > 0) throw inUse(navs, opportunities);
+        const companies = await countCompanies(tx, before.id);
+        if (navs > 0 || opportunities > 0 || companies > 0) throw inUse(navs, opportunities, companies);
         return null;
       },
     },
@@ -158,8 +168,10 @@ export function createFundsService(ctx: AppContext) {
 
     /** Deletes a fund with no NAV and no opportunity (a 422 otherwise, also when one arrives meanwhile). */
     async remove(actor: Actor, id: number) {
-      await records.remove(actor, id).catch((error: unknown) => {
-        if (isForeignKeyViolation(error)) throw inUse(0, 1);
+      await records.remove(actor, id).catch(async (error: unknown) => {
+        // one arrived meanwhile: say what hangs off it now
+        if (isForeignKeyViolation(error))
+          throw inUse(0, await countOpportunities(db, id), await countCompanies(db, id));
         throw error;
       });
     },

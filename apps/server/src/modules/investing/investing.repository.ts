@@ -25,16 +25,20 @@ export type WarningRow = typeof firstInvestmentWarnings.$inferSelect;
 /** An opportunity with the money committed to it (reserved, awaiting payment, paid). */
 export type OpportunityWithCommitted = OpportunityRow & { committed_amount: string };
 
-/** The opportunity when it is offered to the investor now (Live - External, or invited to a Live - Internal one). */
+/**
+ * The opportunity when it is offered to the investor now (Live - External, or invited to a Live - Internal
+ * one); a fund opportunity only while the funds feature is on (`fundsOn`).
+ */
 export async function findOpenOpportunity(
   db: DbOrTx,
   userId: number,
   id: number,
+  fundsOn: boolean,
 ): Promise<OpportunityWithCommitted | undefined> {
   const [row] = await db
     .select({ opportunity: opportunities, committed_amount: committedAmount })
     .from(opportunities)
-    .where(and(eq(opportunities.id, id), visibleToInvestor(userId)));
+    .where(and(eq(opportunities.id, id), visibleToInvestor(userId, fundsOn)));
   return row ? { ...row.opportunity, committed_amount: row.committed_amount } : undefined;
 }
 
@@ -195,6 +199,7 @@ export interface InvestmentListRow {
     | 'name'
     | 'company_name'
     | 'status'
+    | 'fund_id'
     | 'currency'
     | 'share_price'
     | 'tax_relief'
@@ -247,6 +252,7 @@ export async function listInvestments(
         name: opportunities.name,
         company_name: opportunities.company_name,
         status: opportunities.status,
+        fund_id: opportunities.fund_id,
         currency: opportunities.currency,
         share_price: opportunities.share_price,
         tax_relief: opportunities.tax_relief,
@@ -259,6 +265,9 @@ export async function listInvestments(
       },
       due_date: cashCalls.due_date,
       cash_call_message: cashCalls.message,
+      // a fund commitment (decision 026): the capital call its payments have not yet covered, oldest first
+      fund_due_date: sql<string | null>`(${openFundCall(sql`c.due_date::text`)})`,
+      fund_call_message: sql<string | null>`(${openFundCall(sql`c.message`)})`,
       holding_name: sql<
         string | null
       >`coalesce(${organisations.name}, ${investmentMethodEntities.name}, ${nominees.name})`,
@@ -277,10 +286,26 @@ export async function listInvestments(
   return rows.map((row) => ({
     investment: row.investment,
     opportunity: row.opportunity,
-    cash_call: row.due_date ? { due_date: row.due_date, message: row.cash_call_message } : null,
+    cash_call: row.due_date
+      ? { due_date: row.due_date, message: row.cash_call_message }
+      : row.fund_due_date
+        ? { due_date: row.fund_due_date, message: row.fund_call_message }
+        : null,
     holding_name: row.holding_name,
   }));
 }
+
+/**
+ * A column of the oldest capital call of a fund commitment that its paid-in does not yet cover (payments
+ * go to the oldest call first, decision 026), or null: for its due date and message.
+ */
+const openFundCall = (column: SQL) => sql`
+  select ${column} from (
+    select l.call_id, sum(l.amount) over (order by l.call_id) as reached
+    from fund_capital_call_lines l where l.investment_id = ${investments.id}
+  ) x join fund_capital_calls c on c.id = x.call_id
+  where x.reached > ${investments.paid_amount}
+  order by x.call_id limit 1`;
 
 /** The id a holding names, by its type. */
 export function holdingIdOf(row: InvestmentRow): number | null {

@@ -5,7 +5,7 @@ import {
   FIRST_INVESTMENT_COOLING_OFF_SECONDS,
   INVESTMENT_STATUSES,
   isZeroDecimal,
-  opportunityResource,
+  opportunityGuard,
   parseListQuery,
   profileInvestmentsListQuery,
   wholeSharesFor,
@@ -117,6 +117,8 @@ export function createInvestingService(
       status: investment.status,
       type: investment.type,
       paid_amount: investment.paid_amount,
+      // only a fund commitment has one (decision 026)
+      ...(investment.called_amount === null ? {} : { called_amount: investment.called_amount }),
       payment_reference: flags.hidePayee ? null : investment.payment_reference,
       created_at: toApiTimestamp(investment.created_at),
       called_at: toApiTimestampOrNull(investment.called_at),
@@ -196,7 +198,7 @@ export function createInvestingService(
 
   /** The opportunity if it takes this investor's commitments now; a 422 on opportunity_id otherwise. */
   async function openOpportunity(user: UserRow, id: number): Promise<OpportunityWithCommitted> {
-    const row = await findOpenOpportunity(db, user.id, id);
+    const row = await findOpenOpportunity(db, user.id, id, (await features()).funds);
     if (row) return row;
     // Once it has been live, a closed, completed or matured opportunity is no secret: say why.
     const other = await findOpportunityStatus(db, id);
@@ -343,9 +345,9 @@ export function createInvestingService(
   });
 
   /** Staff who may see the opportunity at its stage. */
-  async function staffFor(tx: DbOrTx, status: number) {
+  async function staffFor(tx: DbOrTx, opportunity: { status: number; fund_id: number | null }) {
     return (await activeStaff(tx)).filter((member) =>
-      can(member.role_id, opportunityResource(status), 'show'),
+      can(member.role_id, opportunityGuard(opportunity), 'show'),
     );
   }
 
@@ -405,7 +407,7 @@ export function createInvestingService(
       const vehicle = resolved.holding;
 
       // Read before the lock: the lock is held only for the writes that must stand or fall together.
-      const staff = await staffFor(db, opportunity.status);
+      const staff = await staffFor(db, opportunity);
       const now = clock.now();
       const stored: { row: InvestmentRow; locked: OpportunityRow; publish: () => Promise<void> } =
         await db.transaction(async (tx) => {
@@ -537,7 +539,7 @@ export function createInvestingService(
 
     /** GET /api/profile/investing/{opportunityId}: what the invest pages need (404 unless open to them). */
     async context(user: UserRow, opportunityId: number): Promise<InvestingContext> {
-      const opportunity = await findOpenOpportunity(db, user.id, opportunityId);
+      const opportunity = await findOpenOpportunity(db, user.id, opportunityId, (await features()).funds);
       if (!opportunity) throw notFound('No opportunity with that id.');
       const flags = await features();
       const { reasons, first, warning, secondsLeft } = await readiness(user, opportunity);
@@ -609,7 +611,12 @@ export function createInvestingService(
      * gets a 422: the warning is for a first investment only.
      */
     async warning(actor: Actor, user: UserRow, input: WarningInput): Promise<FirstInvestmentWarning> {
-      const opportunity = await findOpenOpportunity(db, user.id, input.opportunity_id);
+      const opportunity = await findOpenOpportunity(
+        db,
+        user.id,
+        input.opportunity_id,
+        (await features()).funds,
+      );
       if (!opportunity) throw fieldError('opportunity_id', OPPORTUNITY_NOT_OPEN);
       if ((await countLiveInvestments(db, user.id)) > 0)
         throw fieldError(
@@ -712,7 +719,7 @@ export function createInvestingService(
           before.opportunity.id,
           'withdrawn',
         );
-        const rows = await notifications.record(tx, await staffFor(tx, before.opportunity.status), notice);
+        const rows = await notifications.record(tx, await staffFor(tx, before.opportunity), notice);
         return () => notifications.publish(rows, notice);
       });
       await published();

@@ -4,7 +4,7 @@ import {
   canSeeInvestmentTab,
   INVESTMENT_STATUSES,
   opportunityArea,
-  opportunityResource,
+  opportunityGuard,
   type Action,
   type CurrencyTotals,
   type FeatureKey,
@@ -201,7 +201,7 @@ export function createKit(ctx: AppContext, deps: TransactionsDeps) {
   async function opportunityFor(roleId: number, id: number, action: Action, tab?: 'transactions') {
     const [row] = await db.select().from(opportunities).where(eq(opportunities.id, id));
     if (!row) throw notFound(NO_OPPORTUNITY);
-    if (!can(roleId, opportunityResource(row.status), action)) throw forbidden();
+    if (!can(roleId, opportunityGuard(row), action)) throw forbidden();
     if (tab && !canSeeInvestmentTab(roleId, opportunityArea(row.status), tab)) throw forbidden();
     return row;
   }
@@ -209,12 +209,12 @@ export function createKit(ctx: AppContext, deps: TransactionsDeps) {
   /** An investment is a line of its opportunity's Transactions tab: the same rules guard it. */
   async function investmentFor(roleId: number, id: number, action: Action) {
     const [row] = await db
-      .select({ investment: investments, status: opportunities.status })
+      .select({ investment: investments, status: opportunities.status, fund_id: opportunities.fund_id })
       .from(investments)
       .innerJoin(opportunities, eq(opportunities.id, investments.opportunity_id))
       .where(eq(investments.id, id));
     if (!row) throw notFound(NO_INVESTMENT);
-    if (!can(roleId, opportunityResource(row.status), action)) throw forbidden();
+    if (!can(roleId, opportunityGuard(row), action)) throw forbidden();
     if (!canSeeInvestmentTab(roleId, opportunityArea(row.status), 'transactions')) throw forbidden();
     return row.investment;
   }

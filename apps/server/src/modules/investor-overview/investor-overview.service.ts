@@ -28,6 +28,8 @@ function toCashCall(investment: ProfileInvestment): OverviewCashCall | null {
   if (!investment.cash_call) return null;
   const { opportunity } = investment;
   const paid = investment.paid_amount;
+  // a fund commitment owes what has been called of it, not the whole commitment (decision 026)
+  const due = investment.called_amount ?? investment.amount;
   return {
     investment_id: investment.id,
     opportunity: {
@@ -39,7 +41,7 @@ function toCashCall(investment: ProfileInvestment): OverviewCashCall | null {
     },
     amount: investment.amount,
     paid_amount: paid,
-    outstanding: compareDecimal(paid, '0') > 0 ? subtractDecimal(investment.amount, paid) : investment.amount,
+    outstanding: compareDecimal(paid, '0') > 0 ? subtractDecimal(due, paid) : due,
     due_date: investment.cash_call.due_date,
     message: investment.cash_call.message,
     payment_reference: investment.payment_reference,

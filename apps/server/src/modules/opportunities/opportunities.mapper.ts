@@ -34,6 +34,8 @@ export function toOpportunitySummary(
     category: row.category,
     character: row.character,
     cover_image_url: imageUrl(row.cover_image_key),
+    fund_id: row.fund_id,
+    fund_name: row.fund_name,
     ...(viewer === 'staff' ? { pipeline_deal_id: row.pipeline_deal_id } : {}),
     published_at: toApiTimestampOrNull(row.published_at),
     closed_at: toApiTimestampOrNull(row.closed_at),

@@ -1,8 +1,9 @@
 import { opportunitiesListQuery, PRE_EMPTION_CHOICE, RAISED_INVESTMENT_STATUSES } from '@portico/contracts';
-import { aliasedTable, and, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, eq, inArray, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   clientGroupMembers,
+  funds,
   holdingTransactions,
   industries,
   investmentCategories,
@@ -24,9 +25,13 @@ import { countRows, createRecordRepository } from '../../platform/records/record
 
 type Ref = { id: number; name: string } | null;
 
-/** An opportunity with what it shows beside its own columns: the committed amount and its classification. */
+/**
+ * An opportunity with what it shows beside its own columns: the committed amount, its classification and
+ * the name of the fund it raises for.
+ */
 export type OpportunityWithNames = OpportunityRow & {
   committed_amount: string;
+  fund_name: string | null;
   type: Ref;
   sub_type: Ref;
   industry: Ref;
@@ -49,8 +54,14 @@ export const committedAmount = sql<string>`(select coalesce(sum(${investments.am
  * What an investor may see (spec §4): every Live - External opportunity, and a Live - Internal one when
  * they are invited, one by one or through a client group they belong to, or when it is a new round of a
  * company they hold and they have a pre-emption right in it (decision 015: the right is the invitation).
+ * A fund opportunity only while the funds feature is on (`fundsOn`; off unless the caller says).
  */
-export function visibleToInvestor(userId: number): SQL {
+export function visibleToInvestor(userId: number, fundsOn = false): SQL {
+  const offered = offeredToInvestor(userId);
+  return (fundsOn ? offered : and(offered, isNull(opportunities.fund_id))) as SQL;
+}
+
+function offeredToInvestor(userId: number): SQL {
   const invited = sql`exists (select 1 from ${opportunityInvitations} where ${opportunityInvitations.opportunity_id} = ${outer} and (${opportunityInvitations.user_id} = ${userId} or ${opportunityInvitations.client_group_id} in (select ${clientGroupMembers.client_group_id} from ${clientGroupMembers} where ${clientGroupMembers.user_id} = ${userId})))`;
   const holder = sql`exists (select 1 from ${preEmptionChoices} where ${preEmptionChoices.opportunity_id} = ${outer} and ${preEmptionChoices.user_id} = ${userId} and ${preEmptionChoices.choice} <> ${PRE_EMPTION_CHOICE.NOT_APPLICABLE})`;
   return or(eq(opportunities.status, 2), and(eq(opportunities.status, 3), or(invited, holder))) as SQL;
@@ -72,6 +83,7 @@ export const opportunitiesRepository = createRecordRepository({
       industry: exact(opportunities.industry_id, 'int'),
       tax_relief: exact(opportunities.tax_relief),
       // A slug the opportunity had before also finds it: links already sent name it.
+      fund: exact(opportunities.fund_id, 'int'),
       slug: (value) => {
         const slugs = (Array.isArray(value) ? value : [value]).map(String);
         return or(
@@ -105,8 +117,10 @@ export const opportunitiesRepository = createRecordRepository({
         industry: ref(industries),
         category: ref(investmentCategories),
         character: ref(investmentCharacters),
+        fund_name: funds.name,
       })
       .from(opportunities)
+      .leftJoin(funds, eq(funds.id, opportunities.fund_id))
       .leftJoin(investmentTypes, eq(investmentTypes.id, opportunities.investment_type_id))
       .leftJoin(subTypes, eq(subTypes.id, opportunities.investment_sub_type_id))
       .leftJoin(industries, eq(industries.id, opportunities.industry_id))
@@ -116,6 +130,7 @@ export const opportunitiesRepository = createRecordRepository({
     return rows.map((row) => ({
       ...row.opportunity,
       committed_amount: row.committed_amount,
+      fund_name: row.fund_name,
       type: row.type,
       sub_type: row.sub_type,
       industry: row.industry,
@@ -210,4 +225,24 @@ export async function keepPreviousSlug(tx: DbOrTx, id: number, previous: string,
       target: opportunityPreviousSlugs.slug,
       set: { opportunity_id: id, created_at: sql`now()` },
     });
+}
+
+/** The fund an opportunity would raise for, its row shared-locked so its currency holds until commit. */
+export async function lockFundForOpportunity(db: DbOrTx, fundId: number) {
+  const [row] = await db
+    .select({ id: funds.id, name: funds.name, currency: funds.currency })
+    .from(funds)
+    .where(eq(funds.id, fundId))
+    .for('share');
+  return row;
+}
+
+/** Whether the opportunity has an investment that was not cancelled. */
+export async function hasInvestments(db: DbOrTx, opportunityId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: investments.id })
+    .from(investments)
+    .where(and(eq(investments.opportunity_id, opportunityId), ne(investments.status, 'cancelled')))
+    .limit(1);
+  return row !== undefined;
 }

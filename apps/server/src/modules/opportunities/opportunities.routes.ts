@@ -32,15 +32,16 @@ const live = (action: 'index' | 'show' | 'create' | 'update' | 'delete') => ({
   access: access.permission('investment_opportunity_live', action),
 });
 const STAGE_NOTE =
-  'Needs the action on the resource of the opportunity’s stage (investment_opportunity_live for stages 1 to 4, investment_opportunity_existing for 5 and 6).';
+  'Needs the action on the resource that guards the opportunity: funds_opportunity for a fund opportunity (one with a fund_id), else the resource of its stage (investment_opportunity_live for stages 1 to 4, investment_opportunity_existing for 5 and 6).';
 
 /**
  * Who may read opportunities: investors (verified; the service narrows what they see) and staff with
- * index on live or existing opportunities (spec §6). Declared as any signed-in user, checked here.
+ * index on live, existing or fund opportunities (spec §6). Declared as any signed-in user, checked here.
  */
 const readers = investorsOrStaffWith(
   ['investment_opportunity_live', 'index'],
   ['investment_opportunity_existing', 'index'],
+  ['funds_opportunity', 'index'],
 );
 
 /** /admin/investments/opportunities and existing (spec §2.1), their content, and a deal's conversion. */
@@ -55,7 +56,7 @@ export function opportunitiesRoutes(service: OpportunitiesService): FastifyPlugi
           tags,
           summary: 'List opportunities (staff: all; an investor: those offered to them)',
           description:
-            'Filters: status (1 to 6; comma for several), type (investment type id), industry (id), tax_relief (eis, seis, none), slug, search (name, company or slug). Sorts: name, company_name, status, closing_date, target_amount, committed_amount, created_at (default -created_at). Staff need index on live or existing opportunities; an investor sees Live - External ones and the Live - Internal ones they are invited to, directly or through a client group.',
+            'Filters: status (1 to 6; comma for several), type (investment type id), industry (id), tax_relief (eis, seis, none), fund (fund id: the fund opportunities raising for it), slug, search (name, company or slug). Sorts: name, company_name, status, closing_date, target_amount, committed_amount, created_at (default -created_at). Staff need index on live, existing or fund opportunities and see fund opportunities (those with a fund_id) only with index on funds_opportunity, the others only with index on live or existing opportunities. An investor sees Live - External ones and the Live - Internal ones they are invited to, directly or through a client group; fund opportunities only while the funds feature is on.',
           querystring: listQuerySchema(opportunitiesListQuery),
           response: { 200: opportunityListSchema },
         },
@@ -80,6 +81,8 @@ export function opportunitiesRoutes(service: OpportunitiesService): FastifyPlugi
         schema: {
           tags,
           summary: 'Create a draft opportunity (its slug from the name unless given)',
+          description:
+            'With a fund_id it is a fund opportunity, raising for that fund: it needs create on funds_opportunity as well, the funds feature on, and the fund’s currency (422 on fund_id or currency otherwise).',
           body: createOpportunityInputSchema,
           response: { 201: dataOf(opportunitySchema) },
         },
@@ -98,7 +101,7 @@ export function opportunitiesRoutes(service: OpportunitiesService): FastifyPlugi
         schema: {
           tags,
           summary: 'One opportunity with its page (content and public documents)',
-          description: `Staff: ${STAGE_NOTE} An investor gets only an opportunity offered to them (404 otherwise), without staff-only fields.`,
+          description: `Staff: ${STAGE_NOTE} An investor gets only an opportunity offered to them (404 otherwise; a fund opportunity while the funds feature is off), without staff-only fields.`,
           params: idParamsSchema,
           response: one,
         },
@@ -113,7 +116,7 @@ export function opportunitiesRoutes(service: OpportunitiesService): FastifyPlugi
         schema: {
           tags,
           summary: 'Change an opportunity (any stage)',
-          description: STAGE_NOTE,
+          description: `${STAGE_NOTE} Setting or clearing fund_id needs update on the resource before and after the change; a fund needs the funds feature on and the opportunity’s currency, and the fund cannot change once investors have committed (422 on fund_id).`,
           params: idParamsSchema,
           body: updateOpportunityInputSchema,
           response: one,
@@ -137,7 +140,7 @@ export function opportunitiesRoutes(service: OpportunitiesService): FastifyPlugi
           tags,
           summary: 'Delete an opportunity',
           description:
-            'A draft needs delete; a live or existing one needs delete_unsafe on its stage’s resource and is refused (422) while it has investments.',
+            'A draft needs delete; a live or existing one needs delete_unsafe, on the resource that guards it (funds_opportunity for a fund opportunity, else its stage’s), and is refused (422) while it has investments.',
           params: idParamsSchema,
           response: noContent,
         },

@@ -7,20 +7,21 @@ import {
   opportunitiesListQuery,
   opportunityAdminPath,
   opportunityArea,
-  opportunityResource,
+  opportunityGuard,
   parseListQuery,
   RAISED_INVESTMENT_STATUSES,
   ROLES,
   TAX_RELIEF_LABELS,
   type Action,
   type createOpportunityInputSchema,
+  type FeatureKey,
   type OpportunityColumnKey,
   type OpportunitySection,
   type OpportunitySummary,
   type PublicDocument,
   type updateOpportunityInputSchema,
 } from '@portico/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -48,6 +49,8 @@ import { toOpportunity, toOpportunitySummary, type Viewer } from './opportunitie
 import {
   deletionBlockers,
   findSubType,
+  hasInvestments,
+  lockFundForOpportunity,
   missingClassifications,
   opportunitiesRepository,
   keepPreviousSlug,
@@ -108,6 +111,7 @@ const FIELDS = [
   'industry_id',
   'investment_category_id',
   'investment_character_id',
+  'fund_id',
 ] as const;
 
 /** A URL slug from a name: "Acme Robotics – Series A" → "acme-robotics-series-a". */
@@ -152,10 +156,34 @@ const cell = (item: OpportunitySummary, key: OpportunityColumnKey) => {
   }
 };
 
-/** Staff may act on an opportunity when the permission table gives them the action on its stage's resource. */
-export function canOnStage(roleId: number, status: number, action: Action) {
-  return can(roleId, opportunityResource(status), action);
+/**
+ * Staff may act on an opportunity when the permission table gives them the action on the resource that
+ * guards it (opportunityGuard: funds_opportunity for a fund opportunity, else its stage's).
+ */
+export function canOn(
+  roleId: number,
+  opportunity: { status: number; fund_id: number | null },
+  action: Action,
+) {
+  return can(roleId, opportunityGuard(opportunity), action);
 }
+
+/**
+ * The opportunities a staff member's list holds: fund opportunities need index on funds_opportunity,
+ * the others index on live or existing opportunities (undefined: every one).
+ */
+export function staffListScope(roleId: number): SQL | undefined {
+  const funds = can(roleId, 'funds_opportunity', 'index');
+  const others =
+    can(roleId, 'investment_opportunity_live', 'index') ||
+    can(roleId, 'investment_opportunity_existing', 'index');
+  if (funds && others) return undefined;
+  return funds ? isNotNull(opportunities.fund_id) : isNull(opportunities.fund_id);
+}
+
+const FUNDS_OFF =
+  'Funds are switched off: an opportunity cannot raise for a fund until the funds feature is on.';
+const NO_FUND = 'The selected fund is invalid.';
 
 /**
  * Opportunities (spec §2.1, §4): the record with its content and images, what investors may see of it,
@@ -167,8 +195,36 @@ const notAnExistingInvestment = () =>
     'Choose an existing investment (a completed or matured opportunity) for the new round.',
   );
 
-export function createOpportunitiesService(ctx: AppContext) {
+export function createOpportunitiesService(
+  ctx: AppContext,
+  deps: { isEnabled: (feature: FeatureKey) => Promise<boolean> },
+) {
   const { db, storage, signer, clock } = ctx;
+  const fundsOn = () => deps.isEnabled('funds');
+
+  /**
+   * The fund an opportunity is to raise for (422 on fund_id when there is none), locked until the change
+   * commits: its currency must be the opportunity's.
+   */
+  async function checkFund(tx: DbOrTx, fundId: number, currency: string, currencyGiven: boolean) {
+    const fund = await lockFundForOpportunity(tx, fundId);
+    if (!fund) throw fieldError('fund_id', NO_FUND);
+    if (fund.currency === currency) return;
+    throw currencyGiven
+      ? fieldError(
+          'currency',
+          `The fund “${fund.name}” is in ${fund.currency}: an opportunity raising for it must be in ${fund.currency} too. Choose ${fund.currency}, or another fund.`,
+        )
+      : fieldError(
+          'fund_id',
+          `The fund “${fund.name}” is in ${fund.currency} and this opportunity is in ${currency}: choose a fund in ${currency}.`,
+        );
+  }
+
+  /** Linking a fund needs the funds feature on (422 on fund_id otherwise); clearing it never does. */
+  async function checkFundsOn(fundId: number | null | undefined) {
+    if (fundId != null && !(await fundsOn())) throw fieldError('fund_id', FUNDS_OFF);
+  }
 
   /** The amounts of a record as a change would leave them, checked against each other (422 on the field). */
   function checkAmounts(merged: {
@@ -290,6 +346,8 @@ export function createOpportunitiesService(ctx: AppContext) {
     export: { columns: OPPORTUNITY_COLUMNS, sheetName: 'Opportunities', cells: () => cell },
     rules: {
       create: async (tx, values) => {
+        if (values.fund_id != null)
+          await checkFund(tx, values.fund_id, values.currency ?? 'GBP', values.currency !== undefined);
         checkAmounts(values);
         checkPriceFits(values, values.share_price != null);
         await checkClassification(tx, values);
@@ -300,6 +358,15 @@ export function createOpportunitiesService(ctx: AppContext) {
         const locked = await lockOpportunityRow(tx, before.id);
         if (!locked) throw notFound(NOT_FOUND);
         await checkTermsUnderCommitment(tx, input, locked);
+        if (input.fund_id !== undefined && input.fund_id !== locked.fund_id) {
+          // Commitments were made to what the opportunity raised for: the fund stays theirs.
+          if (await hasInvestments(tx, locked.id))
+            throw fieldError(
+              'fund_id',
+              'Investors have committed to this opportunity, so the fund it raises for cannot change.',
+            );
+          if (input.fund_id !== null) await checkFund(tx, input.fund_id, locked.currency, false);
+        }
         checkPriceFits(
           {
             share_price: input.share_price !== undefined ? input.share_price : locked.share_price,
@@ -334,16 +401,16 @@ export function createOpportunitiesService(ctx: AppContext) {
         // Checked again under the row's lock: a draft published while it was being deleted is no longer
         // a draft, and deleting it then needs delete_unsafe (spec §6).
         const [locked] = await tx
-          .select({ status: opportunities.status })
+          .select({ status: opportunities.status, fund_id: opportunities.fund_id })
           .from(opportunities)
           .where(eq(opportunities.id, before.id))
           .for('update');
         const [deleter] = actor.userId
           ? await tx.select({ role_id: users.role_id }).from(users).where(eq(users.id, actor.userId))
           : [];
-        const status = locked?.status ?? before.status;
-        const action: Action = status === OPPORTUNITY_STATUS.DRAFT ? 'delete' : 'delete_unsafe';
-        if (!deleter || !canOnStage(deleter.role_id, status, action)) throw forbidden();
+        const current = locked ?? before;
+        const action: Action = current.status === OPPORTUNITY_STATUS.DRAFT ? 'delete' : 'delete_unsafe';
+        if (!deleter || !canOn(deleter.role_id, current, action)) throw forbidden();
         const blockers = await deletionBlockers(tx, before.id);
         if (blockers.length > 0)
           throw fieldError(
@@ -413,7 +480,7 @@ export function createOpportunitiesService(ctx: AppContext) {
   /** The record for a staff member allowed `action` on its stage (403 otherwise, 404 when missing). */
   async function loadFor(tx: DbOrTx, user: UserRow, id: number, action: Action) {
     const record = await records.load(tx, id);
-    if (!canOnStage(user.role_id, record.status, action)) throw forbidden();
+    if (!canOn(user.role_id, record, action)) throw forbidden();
     return record;
   }
 
@@ -423,7 +490,7 @@ export function createOpportunitiesService(ctx: AppContext) {
    */
   async function existingFor(user: UserRow, id: number) {
     const [existing] = await db.select().from(opportunities).where(eq(opportunities.id, id));
-    if (existing && !canOnStage(user.role_id, existing.status, 'show')) throw forbidden();
+    if (existing && !canOn(user.role_id, existing, 'show')) throw forbidden();
     if (!existing || existing.status < OPPORTUNITY_STATUS.COMPLETED) throw notAnExistingInvestment();
     return existing;
   }
@@ -531,14 +598,17 @@ export function createOpportunitiesService(ctx: AppContext) {
     subject,
     full,
 
-    /** The list: staff see every opportunity, an investor only what is offered to them. */
+    /**
+     * The list: staff see the opportunities their role may index (staffListScope), an investor only
+     * what is offered to them (fund opportunities only while the funds feature is on).
+     */
     async listFor(user: UserRow, raw: Record<string, unknown>, requestUrl: string) {
       const investor = user.role_id === ROLES.USER;
       const query = parseListQuery(opportunitiesListQuery, raw);
       const { rows, total } = await opportunitiesRepository.list(
         db,
         query,
-        investor ? visibleToInvestor(user.id) : undefined,
+        investor ? visibleToInvestor(user.id, await fundsOn()) : staffListScope(user.role_id),
       );
       const viewer: Viewer = investor ? 'investor' : 'staff';
       const data: Array<Partial<OpportunitySummary>> = [];
@@ -557,7 +627,8 @@ export function createOpportunitiesService(ctx: AppContext) {
 
     /** One opportunity: an investor's only when offered to them (404 otherwise), staff by its stage. */
     async getFor(user: UserRow, id: number) {
-      if (user.role_id === ROLES.USER) return full(db, id, 'investor', visibleToInvestor(user.id), user.id);
+      if (user.role_id === ROLES.USER)
+        return full(db, id, 'investor', visibleToInvestor(user.id, await fundsOn()), user.id);
       await loadFor(db, user, id, 'show');
       return full(db, id);
     },
@@ -567,6 +638,9 @@ export function createOpportunitiesService(ctx: AppContext) {
      * its holders' pre-emption choices made with it (Awaiting; they hear of it when it goes live).
      */
     async createFor(actor: Actor, user: UserRow, input: CreateInput) {
+      // A fund opportunity is guarded by funds_opportunity (spec §6): making one needs its create.
+      if (input.fund_id != null && !can(user.role_id, 'funds_opportunity', 'create')) throw forbidden();
+      await checkFundsOn(input.fund_id);
       const existing =
         input.pre_emption_of_id === undefined ? undefined : await existingFor(user, input.pre_emption_of_id);
       const values: Omit<NewOpportunity, 'slug'> = {
@@ -587,13 +661,20 @@ export function createOpportunitiesService(ctx: AppContext) {
       ).catch((error: unknown) => {
         // The existing investment was deleted since it was read: the same answer as if it never was.
         if (existing && isForeignKeyViolation(error)) throw notAnExistingInvestment();
+        if (input.fund_id != null && isForeignKeyViolation(error)) throw fieldError('fund_id', NO_FUND);
         throw error;
       });
       return full(db, created.id);
     },
 
     async updateFor(actor: Actor, user: UserRow, id: number, input: UpdateInput) {
-      await loadFor(db, user, id, 'update');
+      const before = await loadFor(db, user, id, 'update');
+      if (input.fund_id !== undefined && input.fund_id !== before.fund_id) {
+        // Linking or unlinking a fund moves the record to another resource: the action on both.
+        if (!canOn(user.role_id, { status: before.status, fund_id: input.fund_id }, 'update'))
+          throw forbidden();
+        await checkFundsOn(input.fund_id);
+      }
       const changes =
         input.description === undefined
           ? input
@@ -617,7 +698,7 @@ export function createOpportunitiesService(ctx: AppContext) {
     async removeFor(actor: Actor, user: UserRow, id: number) {
       const record = await records.load(db, id);
       const action: Action = record.status === OPPORTUNITY_STATUS.DRAFT ? 'delete' : 'delete_unsafe';
-      if (!canOnStage(user.role_id, record.status, action)) throw forbidden();
+      if (!canOn(user.role_id, record, action)) throw forbidden();
       await records.remove(actor, id);
     },
 

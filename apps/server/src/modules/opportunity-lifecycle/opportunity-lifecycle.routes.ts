@@ -34,12 +34,13 @@ export function opportunityLifecycleRoutes(
     app.post(
       '/api/opportunities/:id/transition',
       {
-        // The resource depends on the opportunity's stage (live or existing): the service checks
+        // The resource depends on the opportunity (funds_opportunity for a fund's, else its stage's): the service checks
         // `update` on it once the row is read; a role with neither is refused before the body.
         config: { access: access.staff },
         onRequest: needsAnyOf(
           ['investment_opportunity_live', 'update'],
           ['investment_opportunity_existing', 'update'],
+          ['funds_opportunity', 'update'],
         ),
         schema: {
           tags,

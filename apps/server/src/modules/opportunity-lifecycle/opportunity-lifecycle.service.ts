@@ -3,7 +3,7 @@ import {
   canTransition,
   isOpportunityStatus,
   OPPORTUNITY_STATUS,
-  opportunityResource,
+  opportunityGuard,
   ROLES,
   type createOpportunityInvitationsInputSchema,
   type FieldErrors,
@@ -227,14 +227,13 @@ export function createOpportunityLifecycleService(
     ): Promise<void> {
       // The route refuses a role with neither update before the body (needsAnyOf); the record's stage
       // decides which it needs.
-      const mayUpdate = (stage: number) => can(roleId, opportunityResource(stage), 'update');
       if (!isOpportunityStatus(to)) throw fieldError('status', 'The status must be one of 1 to 6.');
       const terms = await deps.terminology();
       const termsRequired = (await deps.investmentTermsRequired?.()) ?? false;
       const afterCommit = await db.transaction(async (tx) => {
         const before = await lockOpportunity(tx, id);
         if (!before) throw notFound(NOT_FOUND);
-        if (!mayUpdate(before.status)) throw forbidden();
+        if (!can(roleId, opportunityGuard(before), 'update')) throw forbidden();
         const from = before.status as OpportunityStatus;
         if (!canTransition(from, to)) throw fieldError('status', refusedMove(terms, from, to));
         if (LIVE.includes(to)) {

@@ -2,6 +2,7 @@ import {
   dataOf,
   pathIdSchema,
   portfolioHistorySchema,
+  portfolioFundDetailSchema,
   portfolioHoldingDetailSchema,
   portfolioSchema,
 } from '@portico/contracts';
@@ -24,7 +25,11 @@ export function portfolioRoutes(service: PortfolioService): FastifyPluginAsyncZo
           tags,
           summary: 'The signed-in investor’s holdings and totals',
           description:
-            'Holdings from completed and matured opportunities. Decimal strings throughout: invested (allotments ' +
+            'Holdings from completed and matured opportunities (`kind` "direct") and, with the funds feature on, ' +
+            'the funds they hold a commitment to (`kind` "fund": committed, called, uncalled, paid_in, ' +
+            'distributed, value, tvpi, dpi and xirr by the fund measures; invested = paid-in, realised = ' +
+            'distributed, unrealised = value − (paid-in − capital returned), moic = TVPI). The totals span both. ' +
+            'Decimal strings throughout: invested (allotments ' +
             'and follow-ons), shares held, value (shares × the latest share price), realised (exits and ' +
             'dividends), unrealised (value − the cost of the shares held), moic ((value + realised) ÷ invested, ' +
             'null when nothing invested), xirr (annual, 6 decimals, over the dated flows plus today’s value; ' +
@@ -53,6 +58,50 @@ export function portfolioRoutes(service: PortfolioService): FastifyPluginAsyncZo
         },
       },
       async (request) => ({ data: await service.history(requireUser(request).id) }),
+    );
+
+    // Issue 20: a fund the investor holds; 404 with the funds feature off (the kernel) or without a commitment.
+    const fundParams = z.object({ fundId: pathIdSchema });
+    app.get(
+      '/api/portfolio/funds/:fundId',
+      {
+        config: { access: access.investor, feature: 'funds' },
+        schema: {
+          tags,
+          summary:
+            'One fund the investor holds: its measures, commitments, calls, distributions, fees and NAVs',
+          description:
+            'The signed-in investor’s own commitments only, measured as GET /api/funds/{id}/kpis measures them ' +
+            '(the fund measures of DOMAIN.md), and the fund’s current NAV history. A 404 when they hold no ' +
+            'commitment to the fund, and while the funds feature is off.',
+          params: fundParams,
+          response: { 200: dataOf(portfolioFundDetailSchema) },
+        },
+      },
+      async (request) => ({ data: await service.fund(requireUser(request).id, request.params.fundId) }),
+    );
+
+    app.get(
+      '/api/portfolio/funds/:fundId/statement.pdf',
+      {
+        config: { access: access.investor, feature: 'funds' },
+        schema: {
+          tags,
+          summary: 'The investor’s capital account statement in the fund, as a PDF',
+          description:
+            'The fund, the investor, the date, the commitment, called, paid-in, distributions by kind, fees, ' +
+            'value, TVPI, DPI and IRR, then every dated entry. A 404 as for the fund’s page.',
+          params: fundParams,
+        },
+      },
+      async (request, reply) => {
+        const file = await service.fundStatement(requireUser(request), request.params.fundId);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${file.filename.replace(/"/g, '')}"`)
+          .header('cache-control', 'private, no-store')
+          .send(file.body);
+      },
     );
 
     app.get(

@@ -1,6 +1,8 @@
 import type {
   CashFlow,
+  FeatureKey,
   HoldingTransaction,
+  PortfolioFundDetail,
   Portfolio,
   PortfolioCurrencyTotals,
   PortfolioHistory,
@@ -13,11 +15,21 @@ import type { AppContext } from '../../context';
 import { holdingTransactions, sharePrices } from '../../db/schema';
 import { notFound } from '../../platform/http/errors';
 import { toApiTimestamp } from '../../platform/time';
+import { workerTaskRef } from '../../platform/workers/worker-task';
+import { fundHoldingDetail, fundHoldingsOf, type HeldFund } from './fund-holdings';
+import { fundStatementInput } from './fund-statement';
+import type { fundStatementPdfTask } from './fund-statement-pdf';
 import { historyByCurrency, historyOf } from './history';
 import { holdingsOf, shownToInvestor, type HoldingRow } from './portfolio.repository';
 import { returnOf, totalsOf, xirrOf } from './valuation';
 
 const NOT_HELD = 'You do not hold this investment.';
+
+// pdf-lib loads on the worker threads only (decision 017).
+const statementTask = workerTaskRef<typeof fundStatementPdfTask>(
+  new URL('./fund-statement-pdf.ts', import.meta.url),
+  'fundStatementPdfTask',
+);
 
 /** The totals of an empty portfolio. */
 const NOTHING_HELD: PortfolioTotals = {
@@ -51,12 +63,16 @@ function flowsOf(row: HoldingRow): CashFlow[] {
   return row.flows.split(',').map((pair) => ({ date: pair.slice(0, 10), amount: pair.slice(11) }));
 }
 
-function toHolding(row: HoldingRow, today: string): { holding: PortfolioHolding; flows: CashFlow[] } {
+function toHolding(
+  row: HoldingRow,
+  today: string,
+): { holding: Extract<PortfolioHolding, { kind: 'direct' }>; flows: CashFlow[] } {
   const flows = flowsOf(row);
   const rate = xirrOf(flows, row.value, today);
   return {
     flows,
     holding: {
+      kind: 'direct',
       opportunity_id: Number(row.opportunity_id),
       slug: row.slug,
       name: row.name,
@@ -90,16 +106,38 @@ function toHolding(row: HoldingRow, today: string): { holding: PortfolioHolding;
  */
 export function createPortfolioService(
   ctx: AppContext,
-  deps: { publicDocuments: (opportunityId: number) => Promise<PublicDocument[]> },
+  deps: {
+    publicDocuments: (opportunityId: number) => Promise<PublicDocument[]>;
+    /** fund holdings show only with the funds feature on (issue 20) */
+    isEnabled: (feature: FeatureKey) => Promise<boolean>;
+  },
 ) {
   const { db } = ctx;
+  const fundsOn = () => deps.isEnabled('funds');
+
+  /** GET /api/portfolio/funds/{fundId}: 404 unless this investor holds a commitment to the fund. */
+  async function fund(userId: number, fundId: number): Promise<PortfolioFundDetail> {
+    const hidePayee = await deps.isEnabled('hidePayee');
+    return fundHoldingDetail(db, userId, fundId, ctx.clock.today(), { hidePayee, now: ctx.clock.now() });
+  }
 
   return {
-    /** GET /api/portfolio: one query, then exact arithmetic per holding. */
+    /**
+     * GET /api/portfolio: one query, then exact arithmetic per holding; with the funds feature on, each fund
+     * the investor holds after the direct holdings, and in the totals.
+     */
     async portfolio(userId: number): Promise<Portfolio> {
       const today = ctx.clock.today();
-      const rows = await holdingsOf(db, userId, today);
-      const held = rows.map((row) => toHolding(row, today));
+      const [rows, funds] = await Promise.all([
+        holdingsOf(db, userId, today),
+        fundsOn().then((on): Promise<HeldFund[]> | HeldFund[] =>
+          on ? fundHoldingsOf(db, userId, today) : [],
+        ),
+      ]);
+      const held: Array<{ holding: PortfolioHolding; flows: CashFlow[] }> = [
+        ...rows.map((row) => toHolding(row, today)),
+        ...funds,
+      ];
       const holdings = held.map((entry) => entry.holding);
       // money is never added across currencies: totals per currency
       const currencies = [...new Set(holdings.map((holding) => holding.currency))];
@@ -125,6 +163,26 @@ export function createPortfolioService(
       return {
         points: series.length > 1 ? null : (only?.points ?? []),
         series_by_currency: series,
+      };
+    },
+
+    fund,
+
+    /** GET /api/portfolio/funds/{fundId}/statement.pdf: the capital account statement, drawn off the event loop. */
+    async fundStatement(user: { id: number; name: string }, fundId: number) {
+      const detail = await fund(user.id, fundId);
+      const pdf = await ctx.workers.run(
+        statementTask,
+        fundStatementInput(detail, user.name, ctx.config.APP_NAME),
+      );
+      const name =
+        detail.fund.name
+          .replace(/[^A-Za-z0-9 _-]+/g, '')
+          .trim()
+          .slice(0, 60) || 'fund';
+      return {
+        body: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength),
+        filename: `${name} capital account ${detail.as_of}.pdf`,
       };
     },
 

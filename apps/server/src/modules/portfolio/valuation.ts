@@ -78,7 +78,9 @@ export function figuresOf(sums: HoldingSums, price: string | null): HoldingFigur
 }
 
 /** Totals over holdings: sums, and the multiple of the sums. */
-export function totalsOf(holdings: readonly HoldingFigures[]) {
+export function totalsOf(
+  holdings: ReadonlyArray<Pick<HoldingFigures, 'invested' | 'value' | 'realised' | 'unrealised'>>,
+) {
   const invested = sumDecimals(holdings.map((holding) => holding.invested));
   const value = sumDecimals(holdings.map((holding) => holding.value));
   const realised = sumDecimals(holdings.map((holding) => holding.realised));

@@ -5,7 +5,7 @@ import {
   toFixedDecimal,
   type CapTableHolderKind,
   OPPORTUNITY_STATUS,
-  opportunityResource,
+  opportunityGuard,
   PRE_EMPTION_CHOICE,
   PRE_EMPTION_LABELS,
   ROLES,
@@ -77,7 +77,7 @@ export function createPreEmptionService(ctx: AppContext, deps: { notifications: 
   async function opportunityFor(roleId: number, id: number, action: Action): Promise<OpportunityRow> {
     const [row] = await db.select().from(opportunities).where(eq(opportunities.id, id));
     if (!row) throw notFound(NO_OPPORTUNITY);
-    if (!can(roleId, opportunityResource(row.status), action)) throw forbidden();
+    if (!can(roleId, opportunityGuard(row), action)) throw forbidden();
     return row;
   }
 
@@ -247,7 +247,7 @@ export function createPreEmptionService(ctx: AppContext, deps: { notifications: 
             .select()
             .from(users)
             .where(and(ne(users.role_id, ROLES.USER), isNull(users.deactivated_at)))
-        ).filter((member) => can(member.role_id, opportunityResource(round.status), 'show'));
+        ).filter((member) => can(member.role_id, opportunityGuard(round), 'show'));
     const rows = await db.transaction(async (tx) => {
       // Under the round's lock, with the claims as they are now: a choice that holds more money for the
       // holder must fit what the round has left, or a reservation admitted meanwhile would break the
@@ -365,7 +365,7 @@ export function createPreEmptionService(ctx: AppContext, deps: { notifications: 
           'existing_investment_id',
           'Choose an existing investment (a completed or matured opportunity).',
         );
-      if (!can(roleId, opportunityResource(existing.status), 'show')) throw forbidden();
+      if (!can(roleId, opportunityGuard(existing), 'show')) throw forbidden();
       if (round.pre_emption_of_id !== null && round.pre_emption_of_id !== existing.id)
         throw fieldError(
           'existing_investment_id',

@@ -4,7 +4,7 @@ import {
   costOfShares,
   isZeroDecimal,
   OPPORTUNITY_STATUS,
-  opportunityResource,
+  opportunityGuard,
   RAISED_INVESTMENT_STATUSES,
   subtractDecimal,
   sumDecimals,
@@ -62,7 +62,7 @@ export function createRepricingService(ctx: AppContext, deps: { notifications: N
       ? await lockOpportunityRow(tx, id)
       : (await tx.select().from(opportunities).where(eq(opportunities.id, id)))[0];
     if (!round) throw notFound(NOT_FOUND);
-    if (!can(roleId, opportunityResource(round.status), action)) throw forbidden();
+    if (!can(roleId, opportunityGuard(round), action)) throw forbidden();
     return round;
   }
 

@@ -23,6 +23,7 @@ import {
   type RecordTab,
 } from '../../config/records';
 import type { Guards } from '../guards';
+import { fundCompanyRoutes, fundPortfolioPage } from './fund-company-routes';
 
 type PageLoader = () => Promise<ComponentType>;
 
@@ -261,6 +262,8 @@ const funds = {
   create: async () => (await import('../../features/funds/pages/new-fund-page')).NewFundPage,
   record: async () => (await import('../../features/funds/pages/fund-record-page')).FundRecordPage,
   edit: async () => (await import('../../features/funds/pages/fund-edit-page')).FundEditPage,
+  transactions: async () =>
+    (await import('../../features/funds/pages/fund-transactions-page')).FundTransactionsPage,
 } satisfies Record<string, PageLoader>;
 
 const deals = {
@@ -469,9 +472,27 @@ export function adminRoutes(guards: Guards): RouteObject {
           ...tabRoutes(DEAL_TABS, DEAL_TAB_PAGES),
         ],
       },
+      ...fundCompanyRoutes(guards),
       screen(ADMIN_SCREENS.funds, funds.list),
       screen(ADMIN_SCREENS.newFund, funds.create),
-      screen(ADMIN_SCREENS.fundDetails, funds.record),
+      {
+        path: ADMIN_SCREENS.fundDetails.path,
+        loader: guards.adminScreen(ADMIN_SCREENS.fundDetails),
+        lazy: { Component: funds.record },
+        // The fund's tabs (FUND_TABS): the details are the page itself.
+        children: [
+          {
+            path: 'transactions',
+            loader: guards.adminScreen(ADMIN_SCREENS.fundDetails),
+            lazy: { Component: funds.transactions },
+          },
+          {
+            path: 'portfolio',
+            loader: guards.adminScreen(ADMIN_SCREENS.fundDetails),
+            lazy: { Component: fundPortfolioPage },
+          },
+        ],
+      },
       screen(ADMIN_SCREENS.fundEdit, funds.edit),
       {
         path: '/admin/funds/:id',

@@ -62,6 +62,15 @@ export function investorRoutes(guards: Guards): RouteObject {
         lazy: { Component: async () => (await portfolioPages()).HoldingPage },
       },
       {
+        // Issue 20: a fund the investor holds, in a chunk of its own; with the portfolio and funds both on.
+        path: 'portfolio/fund/:id',
+        loader: async (args) => (await gate('portfolio')(args)) ?? guards.investorFeature('funds')(args),
+        lazy: {
+          Component: async () =>
+            (await import('../../features/portfolio/funds/fund-holding-page')).FundHoldingPage,
+        },
+      },
+      {
         // Issue 19: the holding's KPIs over time, in a chunk of its own (the charts load only here).
         path: 'portfolio/:id/reports/kpis',
         loader: gate('portfolio'),

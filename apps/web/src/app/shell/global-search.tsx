@@ -84,6 +84,7 @@ export function GlobalSearch({ onOpen, autoFocus = false }: GlobalSearchProps) {
     pipeline_deal: terminology.deals,
     opportunity: terminology.opportunities,
     client_group: 'Client groups',
+    fund_company: 'Fund investments',
   };
 
   // Say what the box finds for this role: the CRM's records, the investment records, or both.

@@ -190,12 +190,13 @@ describe('funds', { timeout: 30_000 }, () => {
     expect(screen.getByText('Venture capital · 2021 vintage · GBP')).toBeInTheDocument();
     expect(screen.getAllByText('Live').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Active').length).toBeGreaterThan(0);
-    // Only the details so far: no tab bar, and no placeholder for the tabs still to come.
-    expect(
-      screen.queryByRole('navigation', { name: 'Portico Ventures II sections' }),
-    ).not.toBeInTheDocument();
-    for (const tab of ['Transactions', 'Portfolio', 'Notes, Calls and Tasks'])
-      expect(screen.queryByRole('link', { name: tab })).not.toBeInTheDocument();
+    // The tabs that work, and no placeholder for the one still to come.
+    const sections = screen.getByRole('navigation', { name: 'Portico Ventures II sections' });
+    expect(within(sections).getByRole('link', { name: 'Transactions' })).toHaveAttribute(
+      'href',
+      '/admin/funds/4/details/transactions',
+    );
+    expect(screen.queryByRole('link', { name: 'Notes, Calls and Tasks' })).not.toBeInTheDocument();
     const terms = screen.getByRole('region', { name: 'Terms' });
     expect(terms).toHaveTextContent('£25,000,000.00');
     expect(terms).toHaveTextContent('2.00%');

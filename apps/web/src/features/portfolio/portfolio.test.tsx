@@ -11,6 +11,7 @@ import { PortfolioPage } from './pages/portfolio-page';
 import { ValueChart } from './components/value-chart';
 
 const HOLDING = {
+  kind: 'direct',
   opportunity_id: 7,
   slug: 'acme-robotics',
   name: 'Acme Robotics Seed',

@@ -15,6 +15,7 @@ export interface RecordPermissions {
 const RECORD_RESOURCES: Partial<Record<SubjectType, Resource>> = {
   pipeline_deal: 'pipeline_deals',
   opportunity: 'investment_opportunity_live',
+  fund_company: 'funds',
 };
 
 /**

@@ -12,4 +12,8 @@ export const fundKeys = {
   detail: (id: number) => [...fundKeys.details(), id] as const,
   /** the fund's NAVs, newest first, the replaced ones among them */
   navs: (id: number) => [...fundKeys.all, 'navs', id] as const,
+  /** the fund's money (issue 20): its measures, its capital calls, its distributions and fees */
+  kpis: (id: number) => [...fundKeys.all, 'kpis', id] as const,
+  capitalCalls: (id: number) => [...fundKeys.all, 'capital-calls', id] as const,
+  movements: (id: number) => [...fundKeys.all, 'movements', id] as const,
 };

@@ -2,7 +2,7 @@ import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import { FUND_TYPE_LABELS } from '@portico/contracts';
 import { can } from '@portico/contracts/constants';
 import { IconPencil } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useOutlet } from 'react-router';
 import { ErrorPage } from '../../../components/errors/error-page';
 import { isNotFound, RecordLoadError } from '../../../components/records/record-load-error';
 import { RecordPage } from '../../../components/records/record-page';
@@ -14,12 +14,15 @@ import { useTerminology } from '../../../lib/terminology';
 import { useFund } from '../api/get-fund';
 import { FundActiveBadge, FundStatusBadge } from '../components/fund-badges';
 import { FundNavs } from '../components/fund-navs';
+import { FundOpportunities } from '../components/fund-opportunities';
 import { FundTerms } from '../components/fund-terms';
 import { fundEditPath, fundPath } from '../fund-paths';
 
-/** The fund's tabs so far (spec §2.1): its details; transactions, portfolio and notes come with their issues. */
+/** The fund's tabs so far (spec §2.1): its details and transactions; portfolio and notes come with their issues. */
 const FUND_TABS = [
   { id: 'details', label: 'Details', path: '', resource: 'funds', action: 'show' },
+  { id: 'transactions', label: 'Transactions', path: 'transactions', resource: 'funds', action: 'show' },
+  { id: 'portfolio', label: 'Portfolio', path: 'portfolio', resource: 'funds', action: 'show' },
 ] as const satisfies readonly RecordTab[];
 
 /** /admin/funds/{id}/details: the fund's name, status and active badges, its terms and its NAVs. */
@@ -28,6 +31,8 @@ export function FundRecordPage() {
   const user = useUser();
   const terminology = useTerminology();
   const { data: fund, isError, error, refetch, isFetching } = useFund(id);
+  // A tab's page (transactions) replaces the details under the same header.
+  const tab = useOutlet();
 
   if (id === undefined || isNotFound(error)) return <ErrorPage status={404} />;
 
@@ -64,7 +69,9 @@ export function FundRecordPage() {
       basePath={fundPath(id)}
       tabs={FUND_TABS}
     >
-      {isError ? (
+      {tab ? (
+        tab
+      ) : isError ? (
         <RecordLoadError
           error={error}
           retry={() => void refetch()}
@@ -75,6 +82,7 @@ export function FundRecordPage() {
         <Stack gap="lg">
           <FundTerms fund={fund} />
           <FundNavs fund={fund} />
+          {can(user.role_id, 'funds_opportunity', 'index') && <FundOpportunities fund={fund} />}
         </Stack>
       ) : (
         <Stack gap="lg" aria-label="Loading">

@@ -33,6 +33,8 @@ export const myInvestmentSchema = z.object({
   status: z.enum(INVESTMENT_STATUSES),
   type: z.string().optional(),
   paid_amount: money.nullable().optional(),
+  /** a fund commitment's capital called so far (issue 20); absent for a company round's investment */
+  called_amount: money.nullable().optional(),
   payment_reference: nullableText,
   created_at: z.string(),
   called_at: nullableText,

@@ -37,19 +37,27 @@ function PaymentDetails({ investment }: { investment: MyInvestment }) {
   const money = (value: string | null | undefined) => formatMoney(value, currencyOf(investment));
   const bank = investment.bank_details;
   const paid = investment.paid_amount ?? '0';
-  const outstanding =
-    compareDecimal(paid, '0') > 0 ? subtractDecimal(investment.amount, paid) : investment.amount;
+  // a fund commitment owes what has been called of it, not the whole commitment (issue 20)
+  const called = investment.called_amount ?? null;
+  const due = called ?? investment.amount;
+  const outstanding = compareDecimal(paid, '0') > 0 ? subtractDecimal(due, paid) : due;
   return (
     <Paper withBorder radius="md" p="md" bg="orange.0" component="section" aria-label="Payment details">
       <Stack gap="sm">
         <Text fw={700}>Please pay {money(outstanding)}</Text>
+        {called !== null && (
+          <Text size="sm">
+            Called {money(called)} of {money(investment.amount)}: what is due now is what has been called less
+            what you have paid.
+          </Text>
+        )}
         {investment.cash_call?.message && (
           <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
             {investment.cash_call.message}
           </Text>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-          <Detail label="Amount" value={money(investment.amount)} />
+          {called === null && <Detail label="Amount" value={money(investment.amount)} />}
           {compareDecimal(paid, '0') > 0 && <Detail label="Received so far" value={money(paid)} />}
           <Detail
             label="Due date"
@@ -109,8 +117,18 @@ function AllocationRow({
           <AllocationStatusBadge status={investment.status} />
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Detail label="Amount" value={formatMoney(investment.amount, currencyOf(investment))} />
-          <Detail label="Shares" value={formatShares(investment.shares)} />
+          <Detail
+            label={investment.called_amount == null ? 'Amount' : 'Commitment'}
+            value={formatMoney(investment.amount, currencyOf(investment))}
+          />
+          {investment.called_amount == null ? (
+            <Detail label="Shares" value={formatShares(investment.shares)} />
+          ) : (
+            <Detail
+              label="Called"
+              value={`${formatMoney(investment.called_amount, currencyOf(investment))} of ${formatMoney(investment.amount, currencyOf(investment))}`}
+            />
+          )}
           <Detail
             label="Held"
             value={holding?.type === 'self' ? 'In my own name' : (holding?.name ?? null)}

@@ -9,14 +9,17 @@ import {
   type Opportunity,
   type UpdateOpportunityInput,
 } from '@portico/contracts';
-import { useMemo } from 'react';
+import { can } from '@portico/contracts/constants';
+import { useMemo, type ReactNode } from 'react';
 import { FormSection } from '../../../components/form/form-section';
 import { RecordFormActions } from '../../../components/form/record-form-actions';
 import { UnsavedChangesGuard } from '../../../components/form/unsaved-changes-guard';
 import { useRecordForm } from '../../../components/form/use-record-form';
 import { zodResolver } from '../../../components/form/zod-resolver';
 import { useFeature } from '../../../lib/branding';
+import { useUser } from '../../../lib/session';
 import { useClassificationOptions, type ClassificationOption } from '../../attributes/api/classifications';
+import { useFundOptions } from '../api/fund-options';
 import { CURRENCY_OPTIONS, currencyLabel } from './currency-options';
 import { DescriptionEditor } from './description-editor';
 
@@ -43,8 +46,17 @@ const REF_FIELDS = {
 } as const;
 type RefField = keyof typeof REF_FIELDS;
 const REF_KEYS = Object.keys(REF_FIELDS) as RefField[];
-/** `currency` is chosen once, on a new draft: it is never among the changes an edit sends. */
-export type OpportunityFormValues = Record<(typeof TEXT_FIELDS)[number] | RefField | 'currency', string>;
+/**
+ * `currency` is chosen once, on a new draft: it is never among the changes an edit sends. `fund_id` is
+ * the fund it raises for ('' for none).
+ */
+export type OpportunityFormValues = Record<
+  (typeof TEXT_FIELDS)[number] | RefField | 'currency' | 'fund_id',
+  string
+>;
+
+/** The Fund choice's "None": no fund ('' in the form's values). */
+const NO_FUND = 'none';
 
 const validateNew = zodResolver(createOpportunityInputSchema);
 const validateChanges = zodResolver(updateOpportunityInputSchema);
@@ -60,7 +72,13 @@ function valuesOf(opportunity: Opportunity | undefined): OpportunityFormValues {
     values[field] = ref ? String(ref.id) : '';
   }
   values.currency = opportunity?.currency ?? 'GBP';
+  values.fund_id = opportunity?.fund_id != null ? String(opportunity.fund_id) : '';
   return values;
+}
+
+/** A new draft raising for a fund (`?fund=ID`): the fund chosen, in its currency once known. */
+export function fundOpportunityValues(fundId: number, currency: string | undefined): OpportunityFormValues {
+  return { ...valuesOf(undefined), fund_id: String(fundId), currency: currency ?? 'GBP' };
 }
 
 const refOf = (value: string) => (value === '' ? null : Number(value));
@@ -76,6 +94,7 @@ export function newRoundValues(existing: Opportunity): OpportunityFormValues {
   values.minimum_investment = existing.minimum_investment ?? '';
   values.closing_date = '';
   values.name = `${existing.name} – new round`.slice(0, 200);
+  values.fund_id = '';
   return values;
 }
 
@@ -91,6 +110,7 @@ function newPayload(
   }
   for (const field of REF_KEYS) if (values[field] !== '') payload[field] = refOf(values[field]);
   if (values.currency !== '') payload.currency = values.currency;
+  if (values.fund_id !== '') payload.fund_id = Number(values.fund_id);
   return payload as CreateOpportunityInput;
 }
 
@@ -102,6 +122,7 @@ function changesOf(values: OpportunityFormValues, initial: OpportunityFormValues
     if (value !== initial[field]) changes[field] = field === 'description' && value === '' ? null : value;
   }
   for (const field of REF_KEYS) if (values[field] !== initial[field]) changes[field] = refOf(values[field]);
+  if (values.fund_id !== initial.fund_id) changes.fund_id = refOf(values.fund_id);
   return changes;
 }
 
@@ -147,6 +168,15 @@ export function OpportunityForm(props: OpportunityFormProps) {
     onSaved,
   });
   const classified = useFeature('investmentClassification');
+  // The Fund choice (spec §6 funds_opportunity): with the funds feature on, for a role that may make or
+  // change fund opportunities and list the funds to choose from.
+  const user = useUser();
+  const fundsOn = useFeature('funds');
+  const choosesFund =
+    fundsOn &&
+    can(user.role_id, 'funds_opportunity', editing ? 'update' : 'create') &&
+    can(user.role_id, 'funds', 'index');
+  const funds = useFundOptions(choosesFund);
   const typeId = form.getValues().investment_type_id;
   const options = {
     type: useClassificationOptions('investment_types'),
@@ -241,6 +271,20 @@ export function OpportunityForm(props: OpportunityFormProps) {
               onChange={(value: string | null) => form.setFieldValue('currency', value ?? 'GBP')}
             />
           )}
+          {choosesFund && (
+            <FundChoice
+              funds={funds}
+              value={form.getValues().fund_id}
+              currentName={props.opportunity?.fund_name ?? null}
+              readOnly={readOnly}
+              error={form.errors.fund_id}
+              onChange={(fundId, fundCurrency) => {
+                form.setFieldValue('fund_id', fundId);
+                // A fund opportunity is in its fund's currency: a new draft follows the fund chosen.
+                if (!editing && fundCurrency) form.setFieldValue('currency', fundCurrency);
+              }}
+            />
+          )}
           <TextInput label="Target raise" required {...amount('target_amount')} />
           <TextInput label="Maximum raise" required {...amount('maximum_amount')} />
           <TextInput label="Minimum investment" required {...amount('minimum_investment')} />
@@ -283,5 +327,48 @@ export function OpportunityForm(props: OpportunityFormProps) {
       </Stack>
       <UnsavedChangesGuard shouldBlock={shouldBlock} />
     </form>
+  );
+}
+
+/** The fund a fund opportunity raises for; "None" makes it an ordinary opportunity. */
+function FundChoice({
+  funds,
+  value,
+  currentName,
+  readOnly,
+  error,
+  onChange,
+}: {
+  funds: ReturnType<typeof useFundOptions>;
+  value: string;
+  currentName: string | null;
+  readOnly: boolean;
+  error: ReactNode;
+  onChange: (fundId: string, currency: string | undefined) => void;
+}) {
+  const listed = funds.options.some((option) => option.value === value);
+  // The fund it raises for stays shown even before (or without) the list.
+  const current = value !== '' && !listed ? [{ value, label: currentName ?? `Fund ${value}` }] : [];
+  return (
+    <Select
+      label="Fund"
+      description="A fund opportunity raises for the fund: investors commit to the fund through it."
+      data={[
+        { value: NO_FUND, label: 'None' },
+        ...current,
+        ...funds.options.map(({ value: id, label }) => ({ value: id, label })),
+      ]}
+      searchable
+      allowDeselect={false}
+      nothingFoundMessage="No fund matches"
+      placeholder={funds.isError ? 'The list could not be loaded' : undefined}
+      readOnly={readOnly}
+      error={error}
+      value={value === '' ? NO_FUND : value}
+      onChange={(chosen: string | null) => {
+        const fundId = chosen === null || chosen === NO_FUND ? '' : chosen;
+        onChange(fundId, funds.options.find((option) => option.value === fundId)?.currency);
+      }}
+    />
   );
 }

@@ -1,12 +1,16 @@
-import { can, opportunityResource, OPPORTUNITY_STATUS } from '@portico/contracts/constants';
+import { opportunityGuard } from '@portico/contracts';
+import { can, OPPORTUNITY_STATUS } from '@portico/contracts/constants';
 
-/** Whether a role may change an opportunity at its stage (spec §6); the server checks again. */
-export function mayUpdate(roleId: number | null | undefined, opportunity: { stage: number }) {
-  return can(roleId, opportunityResource(opportunity.stage), 'update');
+/** What decides the resource that guards an opportunity: its stage, and the fund it raises for. */
+type Guarded = { status: number; fund_id: number | null };
+
+/** Whether a role may change an opportunity (spec §6: funds_opportunity for a fund's); the server checks again. */
+export function mayUpdate(roleId: number | null | undefined, opportunity: Guarded) {
+  return can(roleId, opportunityGuard(opportunity), 'update');
 }
 
 /** A draft goes with delete; a live or existing one needs delete_unsafe (Support), and no investments. */
-export function mayDelete(roleId: number | null | undefined, opportunity: { stage: number }) {
-  const action = opportunity.stage === OPPORTUNITY_STATUS.DRAFT ? 'delete' : 'delete_unsafe';
-  return can(roleId, opportunityResource(opportunity.stage), action);
+export function mayDelete(roleId: number | null | undefined, opportunity: Guarded) {
+  const action = opportunity.status === OPPORTUNITY_STATUS.DRAFT ? 'delete' : 'delete_unsafe';
+  return can(roleId, opportunityGuard(opportunity), action);
 }

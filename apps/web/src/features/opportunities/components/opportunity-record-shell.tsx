@@ -1,11 +1,12 @@
-import { Skeleton, Stack } from '@mantine/core';
+import { Anchor, Skeleton, Stack, Text } from '@mantine/core';
 import type { Opportunity } from '@portico/contracts';
 import type { ComponentProps, ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { RecordLoadError } from '../../../components/records/record-load-error';
 import { RecordPage } from '../../../components/records/record-page';
 import { ADMIN_SCREENS } from '../../../config/admin-menu';
 import { useTerminology } from '../../../lib/terminology';
+import { fundPath } from '../../funds/fund-paths';
 import { OpportunityStatusBadge } from '../../opportunity-lifecycle/components/opportunity-status-badge';
 
 interface OpportunityRecordShellProps {
@@ -34,7 +35,21 @@ export function OpportunityRecordShell({ query, basePath, tabs, actions }: Oppor
   return (
     <RecordPage
       title={opportunity?.name}
-      description={opportunity?.company_name}
+      description={
+        opportunity && (
+          <>
+            {opportunity.company_name}
+            {opportunity.fund_id !== null && (
+              <Text span inherit>
+                {' · Raising for '}
+                <Anchor component={Link} to={fundPath(opportunity.fund_id)} inherit>
+                  {opportunity.fund_name ?? 'its fund'}
+                </Anchor>
+              </Text>
+            )}
+          </>
+        )
+      }
       back={{ label: terminology.opportunities, to: ADMIN_SCREENS.opportunities.path }}
       badges={opportunity && <OpportunityStatusBadge status={opportunity.status} />}
       actions={opportunity && actions(opportunity)}

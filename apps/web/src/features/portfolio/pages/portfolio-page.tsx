@@ -1,4 +1,16 @@
-import { Alert, Anchor, Button, EmptyState, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { PortfolioHolding } from '@portico/contracts';
 import { IconAlertTriangle, IconBriefcase } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -14,7 +26,14 @@ import { FigureCards } from '../components/figure-cards';
 import { ValueChart } from '../components/value-chart';
 import { formatMultiple, formatReturn } from '../figures';
 
-/** /investor/portfolio (spec §2.2): totals, value over time and every holding from completed rounds. */
+/** A row's key: a company by its opportunity, a fund by the fund (issue 20). */
+const rowKey = (row: PortfolioHolding) =>
+  row.kind === 'fund' ? `fund-${row.fund_id}` : `direct-${row.opportunity_id}`;
+
+/**
+ * /investor/portfolio (spec §2.2): totals, value over time and every holding from completed rounds, and
+ * the funds the investor has committed to (a Fund badge, linking to the fund's page).
+ */
 export function PortfolioPage() {
   const terms = useTerminology();
   useDocumentTitle(terms.portfolio);
@@ -25,21 +44,36 @@ export function PortfolioPage() {
     {
       key: 'company',
       header: terms.column_company,
-      render: (row) => (
-        <div>
-          <Anchor component={Link} to={`/investor/portfolio/${row.opportunity_id}`} fw={600}>
-            {row.company_name}
-          </Anchor>
-          <Text size="xs" c="dimmed">
-            {row.name}
-          </Text>
-          {row.last_reported_on && (
+      render: (row) =>
+        row.kind === 'fund' ? (
+          <div>
+            <Group gap={6} wrap="nowrap">
+              <Anchor component={Link} to={`/investor/portfolio/fund/${row.fund_id}`} fw={600}>
+                {row.name}
+              </Anchor>
+              <Badge size="xs" variant="light">
+                Fund
+              </Badge>
+            </Group>
             <Text size="xs" c="dimmed">
-              Last reported on {formatDate(row.last_reported_on)}
+              Called {formatMoney(row.called, row.currency)} of {formatMoney(row.committed, row.currency)}
             </Text>
-          )}
-        </div>
-      ),
+          </div>
+        ) : (
+          <div>
+            <Anchor component={Link} to={`/investor/portfolio/${row.opportunity_id}`} fw={600}>
+              {row.company_name}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              {row.name}
+            </Text>
+            {row.last_reported_on && (
+              <Text size="xs" c="dimmed">
+                Last reported on {formatDate(row.last_reported_on)}
+              </Text>
+            )}
+          </div>
+        ),
     },
     {
       key: 'date',
@@ -60,7 +94,8 @@ export function PortfolioPage() {
       header: terms.column_shares,
       align: 'right',
       visibleFrom: 'lg',
-      render: (row) => formatShares(row.shares),
+      // a fund holds no shares of its own: its TVPI is in the multiple column
+      render: (row) => (row.kind === 'fund' ? '—' : formatShares(row.shares)),
     },
     {
       key: 'value',
@@ -176,12 +211,15 @@ export function PortfolioPage() {
               )}
             </RecordSection>
           )}
-          <RecordSection title="Holdings" description="Valued at each company’s latest share price.">
+          <RecordSection
+            title="Holdings"
+            description="Companies valued at their latest share price; funds at your share of the latest net asset value."
+          >
             <DataTable
               caption="Holdings"
               columns={columns}
               rows={portfolio.data.holdings}
-              rowKey={(row) => row.opportunity_id}
+              rowKey={rowKey}
               loading={false}
             />
           </RecordSection>
