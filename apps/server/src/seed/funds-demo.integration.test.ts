@@ -49,6 +49,15 @@ describe('the funds demo', () => {
     expect(ventures.nav_on).not.toBeNull();
     expect(ventures.fund.value).toBe(sumDecimals(ventures.commitments.map((row) => row.value)));
     expect(Number(ventures.fund.tvpi)).toBeGreaterThan(1);
+    // eight companies: one exited (the distribution's source), one written off
+    const portfolio = data<{
+      companies: Array<{ name: string; status: string | null }>;
+      totals: { cost: string; realised: string };
+    }>(await admin.get(`/api/funds/${funds[1]?.id}/portfolio`));
+    expect(portfolio.companies).toHaveLength(8);
+    expect(portfolio.companies.filter((company) => company.status === 'exited')).toHaveLength(1);
+    expect(portfolio.companies.filter((company) => company.status === 'written_off')).toHaveLength(1);
+    expect(portfolio.totals).toMatchObject({ cost: '495000.00', realised: '168000.00' });
     const calls = data<Array<{ total: string; status: string }>>(
       await admin.get(`/api/funds/${funds[1]?.id}/capital-calls`),
     );

@@ -12,6 +12,9 @@ import type { DbOrTx } from '../db/client';
 import {
   documents,
   fundCapitalCallLines,
+  fundCompanies,
+  fundCompanyStatuses,
+  fundCompanyTransactions,
   fundCapitalCalls,
   fundLedgerEntries,
   fundMovements,
@@ -30,8 +33,8 @@ import { demoPdf } from './demo-files';
 /*
  * Issue 20: two funds. The Portico EIS Growth Fund is live and still raising (two commitments, nothing called
  * yet). Portico Ventures Fund I (2021) has closed: seven commitments (investor@portico.test's among them), three
- * capital calls all paid, a yearly management fee, one distribution and a NAV every quarter end since it
- * started. Its money is written the way the database accepts it (call lines move each commitment's called
+ * capital calls all paid, a yearly management fee, one distribution, a NAV every quarter end since it
+ * started, and eight portfolio companies (one exited, one written off). Its money is written the way the database accepts it (call lines move each commitment's called
  * amount; payments are ledger entries; fees and distributions are movements with one entry per commitment).
  */
 
@@ -75,6 +78,172 @@ const VENTURES_NAVS = [
   '731000.00',
   '748000.00',
 ];
+
+/** Portico Ventures Fund I's eight companies: what it paid, how each is valued, one exit and one write-off. */
+const VENTURES_COMPANIES: Array<{
+  name: string;
+  country: string;
+  description: string;
+  ownership: string;
+  boardSeat: boolean;
+  moves: Array<{
+    kind: 'investment' | 'follow_on' | 'valuation' | 'exit' | 'write_off';
+    on: string;
+    amount: string;
+    note?: string;
+  }>;
+  status?: { status: 'exited' | 'written_off'; on: string; note: string };
+}> = [
+  {
+    name: 'Kestrel Analytics Ltd',
+    country: 'GB',
+    description: 'Footfall analytics for high-street retailers.',
+    ownership: '4.5000',
+    boardSeat: true,
+    moves: [
+      { kind: 'investment', on: '2021-08-10', amount: '60000.00', note: 'Seed round' },
+      { kind: 'follow_on', on: '2022-06-14', amount: '20000.00', note: 'Seed extension' },
+      { kind: 'exit', on: '2025-06-20', amount: '168000.00', note: 'Trade sale to a listed retailer' },
+    ],
+    status: { status: 'exited', on: '2025-06-20', note: 'Sold to a listed retailer: 2.1x' },
+  },
+  {
+    name: 'Brightwater Robotics Ltd',
+    country: 'GB',
+    description: 'Autonomous inspection robots for offshore wind.',
+    ownership: '6.0000',
+    boardSeat: true,
+    moves: [
+      { kind: 'investment', on: '2021-09-15', amount: '75000.00', note: 'Series A' },
+      { kind: 'valuation', on: '2024-03-31', amount: '150000.00', note: 'Series B price' },
+      { kind: 'valuation', on: '2026-03-31', amount: '210000.00', note: 'Annual review' },
+    ],
+  },
+  {
+    name: 'Loom & Lantern Ltd',
+    country: 'GB',
+    description: 'Direct-to-consumer homeware.',
+    ownership: '8.0000',
+    boardSeat: false,
+    moves: [
+      { kind: 'investment', on: '2021-11-02', amount: '50000.00', note: 'Seed round' },
+      { kind: 'write_off', on: '2024-09-30', amount: '50000.00', note: 'Entered administration' },
+    ],
+    status: { status: 'written_off', on: '2024-09-30', note: 'Entered administration; no recovery expected' },
+  },
+  {
+    name: 'Northfield Energy Storage Ltd',
+    country: 'GB',
+    description: 'Grid-scale battery management software.',
+    ownership: '5.2000',
+    boardSeat: true,
+    moves: [
+      { kind: 'investment', on: '2022-05-10', amount: '80000.00', note: 'Series A' },
+      { kind: 'follow_on', on: '2023-11-01', amount: '20000.00', note: 'Pro-rata in the Series A extension' },
+      { kind: 'valuation', on: '2025-12-31', amount: '260000.00', note: 'Series B price' },
+    ],
+  },
+  {
+    name: 'Cobalt Health Records Ltd',
+    country: 'GB',
+    description: 'Patient-held records for private clinics.',
+    ownership: '3.8000',
+    boardSeat: false,
+    moves: [
+      { kind: 'investment', on: '2022-07-20', amount: '55000.00', note: 'Seed round' },
+      { kind: 'valuation', on: '2025-06-30', amount: '70000.00', note: 'Annual review' },
+    ],
+  },
+  {
+    name: 'Tidewell Payments Ltd',
+    country: 'IE',
+    description: 'Open-banking payments for utilities.',
+    ownership: '2.9000',
+    boardSeat: false,
+    moves: [
+      { kind: 'investment', on: '2022-10-05', amount: '35000.00', note: 'Seed round' },
+      { kind: 'valuation', on: '2025-09-30', amount: '30000.00', note: 'Down round' },
+    ],
+  },
+  {
+    name: 'Fernhill Agritech Ltd',
+    country: 'GB',
+    description: 'Soil sensing for regenerative farms.',
+    ownership: '7.5000',
+    boardSeat: true,
+    moves: [
+      { kind: 'investment', on: '2023-10-20', amount: '60000.00', note: 'Seed round' },
+      { kind: 'valuation', on: '2026-03-31', amount: '75000.00', note: 'Annual review' },
+    ],
+  },
+  {
+    name: 'Quillstack Ltd',
+    country: 'GB',
+    description: 'Developer tools for regulated industries.',
+    ownership: '4.0000',
+    boardSeat: false,
+    moves: [{ kind: 'investment', on: '2023-11-15', amount: '40000.00', note: 'Pre-seed round' }],
+  },
+];
+
+/** The venture fund's companies with their transactions and statuses, as far as the date has come. */
+async function ventureCompanies(tx: DbOrTx, fundId: number, today: string, adminId: number | null) {
+  for (const company of VENTURES_COMPANIES) {
+    const first = company.moves[0]?.on ?? today;
+    if (first > today) continue;
+    const [row] = await tx
+      .insert(fundCompanies)
+      .values({
+        fund_id: fundId,
+        name: company.name,
+        country: company.country,
+        description: company.description,
+        share_class: 'Ordinary',
+        first_investment_on: first,
+        board_seat: company.boardSeat,
+        ownership_percent: company.ownership,
+        created_by: adminId,
+        created_at: new Date(`${first}T09:00:00Z`),
+      })
+      .returning();
+    if (!row) continue;
+    const moves = company.moves.filter((move) => move.on <= today);
+    await tx.insert(fundCompanyTransactions).values(
+      moves.map((move) => ({
+        company_id: row.id,
+        kind: move.kind,
+        effective_on: move.on,
+        amount: move.kind === 'valuation' ? null : move.amount,
+        valuation: move.kind === 'valuation' ? move.amount : null,
+        note: move.note ?? null,
+        created_by: adminId,
+        created_at: new Date(`${move.on}T12:00:00Z`),
+      })),
+    );
+    await tx
+      .insert(fundCompanyStatuses)
+      .values([
+        {
+          company_id: row.id,
+          status: 'active' as const,
+          effective_on: first,
+          note: 'First investment',
+          created_by: adminId,
+        },
+        ...(company.status && company.status.on <= today
+          ? [
+              {
+                company_id: row.id,
+                status: company.status.status,
+                effective_on: company.status.on,
+                note: company.status.note,
+                created_by: adminId,
+              },
+            ]
+          : []),
+      ]);
+  }
+}
 
 function quarterEnds(from: string, count: number): string[] {
   const [year, month] = from.split('-').map(Number) as [number, number];
@@ -140,16 +309,14 @@ async function pastCall(
     })
     .returning();
   if (!made) throw new Error('no demo call');
-  await tx
-    .insert(fundCapitalCallLines)
-    .values(
-      lines.map((line) => ({
-        call_id: made.id,
-        investment_id: line.key.id,
-        user_id: line.key.user_id,
-        amount: line.amount,
-      })),
-    );
+  await tx.insert(fundCapitalCallLines).values(
+    lines.map((line) => ({
+      call_id: made.id,
+      investment_id: line.key.id,
+      user_id: line.key.user_id,
+      amount: line.amount,
+    })),
+  );
   for (const line of lines) {
     await tx.insert(investmentPayments).values({
       investment_id: line.key.id,
@@ -423,6 +590,7 @@ export async function seedFundsDemo(ctx: AppContext, now = new Date()) {
         },
         adminId,
       );
+    await ventureCompanies(tx, ventures.id, today, adminId);
     const navs = quarterEnds('2021-09-30', VENTURES_NAVS.length)
       .map((on, index) => ({ on, nav: VENTURES_NAVS[index] ?? '0' }))
       .filter((point) => point.on <= today);
