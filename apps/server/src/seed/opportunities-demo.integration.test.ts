@@ -21,8 +21,11 @@ afterAll(() => t.close());
 
 describe('the opportunities demo', () => {
   it('spreads thirteen opportunities over every status (Harbour Lane’s Series A among them), live ones part filled', async () => {
-    const page = json<{ data: Row[] }>(await admin.get('/api/opportunities?per_page=50&sort=status'));
+    const all = json<{ data: Row[] }>(await admin.get('/api/opportunities?per_page=50&sort=status')).data;
+    // the companies' rounds; the funds demo adds two fund opportunities (issue 20: a live one and a closed one)
+    const page = { data: all.filter((row) => row.fund_id === null) };
     expect(page.data.map((row) => row.status)).toEqual([1, 1, 2, 2, 2, 2, 3, 3, 4, 4, 5, 5, 6]);
+    expect(all.filter((row) => row.fund_id !== null).map((row) => row.status)).toEqual([2, 4]);
     for (const row of page.data.filter((item) => item.status === 2 || item.status === 3))
       expect(row.committed_amount, String(row.name)).not.toBe('0.00');
     const invited = await t.ctx.db.select().from(opportunityInvitations);
@@ -52,8 +55,12 @@ describe('the opportunities demo', () => {
     if (!investor || investor.role_id !== ROLES.USER) throw new Error('no demo investor');
     const agent = await t.agent().login(investor, DEMO_PASSWORD);
     const page = json<{ data: Row[] }>(await agent.get('/api/opportunities?per_page=50'));
-    const statuses = page.data.map((row) => row.status);
+    const statuses = page.data.filter((row) => row.fund_id === null).map((row) => row.status);
     expect(statuses.filter((status) => status === 2)).toHaveLength(4);
+    // and the live fund raising (the funds feature is on in the demo), not the closed one
+    expect(page.data.filter((row) => row.fund_id !== null).map((row) => row.name)).toEqual([
+      expect.stringMatching(/^Portico EIS Growth Fund: \d{4} subscription$/),
+    ]);
     expect(statuses.every((status) => status === 2 || status === 3)).toBe(true);
   });
 });
