@@ -1,5 +1,6 @@
 // Plain constants of the investing journey (issue 11): how an investment is held, the money after it,
 // the holding's history and pre-emption. Meanings: DOMAIN.md, Investing; spec §4.
+import { compareDecimal } from '../money';
 import type { InvestmentStatus } from './opportunity-status';
 
 /**
@@ -18,6 +19,22 @@ export const INVESTMENT_STATUS_TERMS: Readonly<Record<InvestmentStatus, string>>
   completed: 'status_5',
   cancelled: 'investment_cancelled',
 };
+
+/**
+ * The state an investor is shown for an investment: its own, except that a fund commitment (one with a called
+ * amount, decision 026) that has paid all that was called so far shows as paid (Cash Call - Payment Received),
+ * not as awaiting payment, until the next capital call.
+ */
+export function investorStatusOf(investment: {
+  status: InvestmentStatus;
+  called_amount?: string | null;
+  paid_amount?: string | null;
+}): InvestmentStatus {
+  const called = investment.called_amount;
+  if (investment.status !== 'awaiting_payment' || called === null || called === undefined)
+    return investment.status;
+  return compareDecimal(investment.paid_amount ?? '0', called) >= 0 ? 'paid' : 'awaiting_payment';
+}
 
 /**
  * The cooling-off an investor's first investment on the platform waits for (COBS 4.12A): the invest step

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { investorStatusOf } from '@portico/contracts';
 import { compareDecimal, formatSortCode, subtractDecimal } from '@portico/contracts/constants';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -96,6 +97,8 @@ function AllocationRow({
 }) {
   const opportunity = investment.opportunity;
   const holding = investment.holding;
+  // a fund commitment paid up to what has been called shows as paid until the next call (decision 026)
+  const shown = investorStatusOf(investment);
   return (
     <Paper withBorder radius="md" p="md" component="li">
       <Stack gap="sm">
@@ -114,7 +117,7 @@ function AllocationRow({
               </Text>
             )}
           </Stack>
-          <AllocationStatusBadge status={investment.status} />
+          <AllocationStatusBadge status={shown} />
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           <Detail
@@ -135,8 +138,8 @@ function AllocationRow({
           />
           <Detail label="Reserved on" value={formatDate(investment.created_at)} />
         </SimpleGrid>
-        {investment.status === 'awaiting_payment' && <PaymentDetails investment={investment} />}
-        {investment.status === 'paid' && investment.payment_reference && (
+        {shown === 'awaiting_payment' && <PaymentDetails investment={investment} />}
+        {shown === 'paid' && investment.payment_reference && (
           <Text size="sm" c="dimmed">
             Payment reference {investment.payment_reference}
           </Text>

@@ -15,6 +15,7 @@ import {
   compareDecimal,
   FUND_TYPE_LABELS,
   INVESTMENT_STATUS_TERMS,
+  investorStatusOf,
   TAX_RELIEF_LABELS,
   type PortfolioFundCall,
   type PortfolioFundCommitment,
@@ -80,7 +81,12 @@ export function FundHoldingPage() {
     {
       key: 'status',
       header: 'Status',
-      render: (row) => terms[INVESTMENT_STATUS_TERMS[row.status] as TermKey],
+      render: (row) =>
+        terms[
+          INVESTMENT_STATUS_TERMS[
+            investorStatusOf({ status: row.status, called_amount: row.called, paid_amount: row.paid })
+          ] as TermKey
+        ],
     },
     {
       key: 'reference',
