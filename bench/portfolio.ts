@@ -1,5 +1,7 @@
 // Issue 11 benchmarks: GET /api/portfolio for an investor with 500 holdings (p99 on PostgreSQL, target
-// ≤ 50 ms), and XIRR over 1,000 cash flows (target ≤ 1 ms). Run from bench/:
+// ≤ 50 ms), and XIRR over 1,000 cash flows (target ≤ 1 ms). Issue 20: the investor also holds commitments
+// to BENCH_PORTFOLIO_FUNDS funds (default 3) of 2,000 commitments each, half called and paid, with NAVs
+// (the funds feature on). Run from bench/:
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portico_bench_portfolio npx tsx portfolio.ts
 // The database is dropped and recreated. BENCH_PORTFOLIO_HOLDINGS, BENCH_CONNECTIONS (default 1: one
 // investor's page loads, not a queue), BENCH_DURATION and BENCH_WARMUP change the run.
@@ -19,6 +21,7 @@ const int = (name: string, fallback: number) => {
 };
 
 const EMAIL = 'bench-portfolio@portico.test';
+const ADMIN_EMAIL = 'bench-portfolio-admin@portico.test';
 const PASSWORD = 'bench-portfolio-password';
 
 /**
@@ -26,7 +29,7 @@ const PASSWORD = 'bench-portfolio-password';
  * 5th a dividend, every 10th a partial exit), twelve quarterly share prices per investment, and 50 other
  * investors holding in every one of them, so the investor's rows sit among 13 times as many.
  */
-async function loadPortfolio(databaseUrl: string, holdings: number) {
+async function loadPortfolio(databaseUrl: string, holdings: number, funds: number) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -36,6 +39,11 @@ async function loadPortfolio(databaseUrl: string, holdings: number) {
       `insert into users (name, email, password, role_id, email_verified_at, accepted_terms_version, compliance_passed, created_at, updated_at)
        values ($1, $2, $3, 5, $4, 1000, 1, $4, $4)`,
       ['Bench Portfolio', EMAIL, hash, now],
+    );
+    await client.query(
+      `insert into users (name, email, password, role_id, email_verified_at, accepted_terms_version, created_at, updated_at)
+       values ('Bench Admin', $1, $2, 1, $3, 1, $3, $3)`,
+      [ADMIN_EMAIL, hash, now],
     );
     await client.query(
       `insert into users (name, email, password, role_id, email_verified_at, accepted_terms_version, compliance_passed, created_at, updated_at)
@@ -77,6 +85,7 @@ async function loadPortfolio(databaseUrl: string, holdings: number) {
        select o.id, ${me}, 'exit', o.completed_at::date + 300, 800, round(800 * o.share_price * 1.5, 2), o.share_price * 1.5
        from opportunities o where o.id % 10 = 0 and o.completed_at::date + 300 <= current_date`,
     );
+    await loadFunds(client, funds, me);
     await client.query('vacuum (analyze)');
     const counts = await client.query<{ transactions: string; prices: string }>(
       `select (select count(*) from holding_transactions) as transactions, (select count(*) from share_prices) as prices`,
@@ -84,6 +93,67 @@ async function loadPortfolio(databaseUrl: string, holdings: number) {
     return counts.rows[0];
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * `count` funds, each raising through one opportunity with 2,000 commitments of other investors and one of
+ * the bench investor's; half of every commitment called in one capital call and paid; quarterly NAVs.
+ */
+async function loadFunds(client: pg.Client, count: number, me: string) {
+  if (count === 0) return;
+  await client.query(
+    `insert into users (name, email, password, role_id, email_verified_at, accepted_terms_version, compliance_passed, created_at, updated_at)
+     select 'Fund investor ' || n, 'fund-investor-' || n || '@portico.test', null, 5, now(), 1, 1, now(), now()
+     from generate_series(1, 2000) n`,
+  );
+  for (let fund = 1; fund <= count; fund++) {
+    await client.query('begin');
+    const { rows } = await client.query<{ id: string }>(
+      `insert into funds (name, currency, target_size, status) values ($1, 'GBP', '100000000.00', 2) returning id`,
+      [`Bench Fund ${fund}`],
+    );
+    const fundId = rows[0]?.id;
+    const { rows: round } = await client.query<{ id: string }>(
+      `insert into opportunities (slug, name, company_name, status, maximum_amount, minimum_investment, tax_relief, fund_id)
+       values ($1, $1, $1, 4, '100000000.00', '1000.00', 'none', $2) returning id`,
+      [`bench-fund-${fund}`, fundId],
+    );
+    const roundId = round[0]?.id;
+    await client.query(
+      `insert into investments (opportunity_id, user_id, amount, payment_reference, created_at)
+       select $1, u.id, (10000 + (u.id * 7919) % 5000000 / 100.0)::numeric(14, 2), 'BF-' || u.id, now() - interval '3 years'
+       from users u where u.email like 'fund-investor-%' or u.id = ${me} order by u.id`,
+      [roundId],
+    );
+    const { rows: call } = await client.query<{ id: string }>(
+      `insert into fund_capital_calls (fund_id, percent, total, due_date, request_key)
+       select $1, 50, sum(round(amount / 2, 2)), current_date - 900, 'bench' from investments where opportunity_id = $2
+       returning id`,
+      [fundId, roundId],
+    );
+    await client.query(
+      `insert into fund_capital_call_lines (call_id, investment_id, user_id, amount)
+       select $1, id, user_id, round(amount / 2, 2) from investments where opportunity_id = $2`,
+      [call[0]?.id, roundId],
+    );
+    await client.query(
+      `insert into investment_payments (investment_id, opportunity_id, user_id, kind, amount, paid_delta, received_on)
+       select id, opportunity_id, user_id, 'payment', called_amount, called_amount, current_date - 880
+       from investments where opportunity_id = $1`,
+      [roundId],
+    );
+    await client.query(
+      `update investments set paid_amount = called_amount, status = 'awaiting_payment' where opportunity_id = $1`,
+      [roundId],
+    );
+    await client.query(
+      `insert into fund_navs (fund_id, nav, effective_on)
+       select $1, (select sum(called_amount) from investments where opportunity_id = $2) * (1 + q / 20.0), current_date - 90 * q
+       from generate_series(0, 9) q`,
+      [fundId, roundId],
+    );
+    await client.query('commit');
   }
 }
 
@@ -114,6 +184,7 @@ async function main() {
     connections: int('BENCH_CONNECTIONS', 1),
   };
   const holdings = int('BENCH_PORTFOLIO_HOLDINGS', 500);
+  const funds = int('BENCH_PORTFOLIO_FUNDS', 3);
 
   const x = benchXirr(1000, int('BENCH_XIRR_RUNS', 2000));
   log(
@@ -122,22 +193,40 @@ async function main() {
 
   log(`recreating ${settings.databaseUrl}`);
   await recreateDatabase(settings.databaseUrl);
-  const counts = await loadPortfolio(settings.databaseUrl, holdings);
+  const counts = await loadPortfolio(settings.databaseUrl, holdings, funds);
   log(
-    `loaded ${holdings} holdings: ${counts?.transactions} holding transactions, ${counts?.prices} share prices`,
+    `loaded ${holdings} holdings and ${funds} funds of 2,001 commitments: ${counts?.transactions} holding transactions, ${counts?.prices} share prices`,
   );
   const server = await startServer(settings);
   try {
+    if (funds > 0) {
+      // the funds feature on, as staff switch it
+      const admin = await signIn(server.baseUrl, ADMIN_EMAIL, PASSWORD);
+      const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(admin.cookieHeader)?.[1] ?? '');
+      const on = await fetch(`${server.baseUrl}/api/features`, {
+        method: 'PATCH',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          cookie: admin.cookieHeader,
+          'x-xsrf-token': xsrf,
+        },
+        body: JSON.stringify({ enableFunds: true }),
+      });
+      if (on.status !== 200) throw new Error(`PATCH /api/features answered ${on.status}`);
+    }
     const session = await signIn(server.baseUrl, EMAIL, PASSWORD);
     const check = await fetch(`${server.baseUrl}/api/portfolio`, {
       headers: { cookie: session.cookieHeader, accept: 'application/json' },
     });
     const body = (await check.json()) as { data?: { holdings: unknown[]; totals: Record<string, unknown> } };
-    if (check.status !== 200 || body.data?.holdings.length !== holdings)
+    if (check.status !== 200 || body.data?.holdings.length !== holdings + funds)
       throw new Error(
         `GET /api/portfolio answered ${check.status} with ${body.data?.holdings.length} holdings`,
       );
-    log(`check: 200, ${holdings} holdings, totals ${JSON.stringify(body.data.totals)}`);
+    log(
+      `check: 200, ${holdings} direct and ${funds} fund holdings, totals ${JSON.stringify(body.data.totals)}`,
+    );
     const result = await driveHttp(
       {
         url: `${server.baseUrl}/api/portfolio`,
@@ -148,7 +237,7 @@ async function main() {
       settings.warmupSeconds,
     );
     log(
-      `GET /api/portfolio (${holdings} holdings, ${settings.connections} connection${settings.connections === 1 ? '' : 's'}, ${settings.durationSeconds} s): ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+      `GET /api/portfolio (${holdings} holdings and ${funds} funds, ${settings.connections} connection${settings.connections === 1 ? '' : 's'}, ${settings.durationSeconds} s): ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
     );
     if (result.non2xx > 0 || result.errors > 0) throw new Error('failed requests during the run');
   } finally {

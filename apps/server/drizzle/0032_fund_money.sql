@@ -158,22 +158,29 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER "fund_capital_call_lines_complete" BEFORE INSERT ON "fund_capital_call_lines" FOR EACH ROW EXECUTE FUNCTION "fund_call_line_complete"();
 --> statement-breakpoint
--- A line calls its amount from the commitment: called_amount moves with it (refused past the commitment by the check on investments).
+-- A line calls its amount from the commitment: called_amount moves with it (refused past the commitment by the check on investments). Once per statement, one UPDATE for all the lines it wrote: a call of thousands of lines costs one pass.
 CREATE FUNCTION "fund_call_line_calls"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE investments SET called_amount = called_amount + NEW.amount WHERE id = NEW.investment_id;
+  UPDATE investments SET called_amount = investments.called_amount + added.total
+  FROM (SELECT investment_id, sum(amount) AS total FROM added_lines GROUP BY investment_id) AS added
+  WHERE investments.id = added.investment_id;
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "fund_capital_call_lines_call" AFTER INSERT ON "fund_capital_call_lines" FOR EACH ROW EXECUTE FUNCTION "fund_call_line_calls"();
+CREATE TRIGGER "fund_capital_call_lines_call" AFTER INSERT ON "fund_capital_call_lines" REFERENCING NEW TABLE AS "added_lines" FOR EACH STATEMENT EXECUTE FUNCTION "fund_call_line_calls"();
 --> statement-breakpoint
--- A call's lines sum to its total, and a movement's entries to its total: checked when the transaction commits.
+-- A call's lines sum to its total, and a movement's entries to its total: checked when the transaction commits, once per call or movement.
 CREATE FUNCTION "fund_call_sums_to_total"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   expected numeric(14, 2);
   total numeric(14, 2);
 BEGIN
+  -- once per call and transaction: every line of the transaction is written by the time this runs
+  IF current_setting('portico.summed_call_' || NEW.call_id, true) = '1' THEN
+    RETURN NULL;
+  END IF;
+  PERFORM set_config('portico.summed_call_' || NEW.call_id, '1', true);
   SELECT c.total INTO expected FROM fund_capital_calls c WHERE c.id = NEW.call_id;
   SELECT coalesce(sum(amount), 0) INTO total FROM fund_capital_call_lines WHERE call_id = NEW.call_id;
   IF total <> expected THEN
@@ -212,6 +219,10 @@ DECLARE
   expected numeric(14, 2);
   total numeric(14, 2);
 BEGIN
+  IF current_setting('portico.summed_movement_' || NEW.movement_id, true) = '1' THEN
+    RETURN NULL;
+  END IF;
+  PERFORM set_config('portico.summed_movement_' || NEW.movement_id, '1', true);
   SELECT m.total INTO expected FROM fund_movements m WHERE m.id = NEW.movement_id;
   SELECT coalesce(sum(amount), 0) INTO total FROM fund_ledger_entries WHERE movement_id = NEW.movement_id;
   IF total <> expected THEN

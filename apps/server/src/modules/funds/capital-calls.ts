@@ -13,17 +13,14 @@ import type { z } from 'zod';
 import { isUniqueViolation, violatedCheck, violatedConstraint } from '../../db/errors';
 import type { DbOrTx } from '../../db/client';
 import type { FundCapitalCallRow, UserRow } from '../../db/schema';
-import { recordAudit, type Actor } from '../../platform/audit/audit';
+import { recordAudit, recordAudits, type Actor } from '../../platform/audit/audit';
 import { longDate } from '../../platform/dates';
 import { fieldError } from '../../platform/http/errors';
 import { renderMail } from '../../platform/mail/templates';
 import { formatAmount } from '../../platform/money';
 import { toApiTimestamp } from '../../platform/time';
 import { assertMove } from '../investment-transactions/ledger';
-import {
-  findUsersByIds,
-  updateInvestment,
-} from '../investment-transactions/investment-transactions.repository';
+import { findUsersByIds } from '../investment-transactions/investment-transactions.repository';
 import { investorNotice, paymentLines } from '../investment-transactions/shared';
 import {
   callLinesOf,
@@ -31,11 +28,12 @@ import {
   commitmentsOf,
   insertCall,
   insertCallLines,
+  markCalled,
   opportunitiesByIds,
   paidOfCalled,
 } from './fund-money.repository';
 import { userNames } from './funds.repository';
-import type { FundMoneyKit, Published } from './fund-money.kit';
+import type { FundMoneyKit } from './fund-money.kit';
 
 type CallInput = z.output<typeof capitalCallInputSchema>;
 
@@ -117,7 +115,7 @@ export function capitalCallOperations(kit: FundMoneyKit) {
         .transaction(async (tx) => {
           const fund = await kit.lockedFund(tx, fundId);
           const money = (amount: string) => formatAmount(amount, fund.currency);
-          const commitments = await commitmentsOf(tx, fundId, true);
+          const commitments = await commitmentsOf(tx, fundId, { lock: true });
           if (commitments.length === 0)
             throw fieldError(field, 'No one has committed to this fund yet: there is nothing to call.');
           const committed = sumDecimals(commitments.map((row) => row.amount));
@@ -159,12 +157,13 @@ export function capitalCallOperations(kit: FundMoneyKit) {
               amount: line.amount,
             })),
           );
-          const now = clock.now();
-          for (const { key: row } of lines)
-            if (row.status === 'reserved') {
-              assertMove(row.status, 'awaiting_payment', field);
-              await updateInvestment(tx, row.id, { status: 'awaiting_payment', called_at: now });
-            }
+          // a commitment's first call moves it from reserved to awaiting payment: one statement for all
+          assertMove('reserved', 'awaiting_payment', field);
+          await markCalled(
+            tx,
+            lines.flatMap(({ key: row }) => (row.status === 'reserved' ? [row.id] : [])),
+            clock.now(),
+          );
           await recordAudit(tx, actor, {
             action: 'fund.capital_call_issued',
             subjectType: 'fund',
@@ -188,7 +187,7 @@ export function capitalCallOperations(kit: FundMoneyKit) {
             throw fieldError(field, 'That call would take a commitment past its amount.');
           throw error;
         });
-      for (const item of result.published) await kit.notifications.publish(item.rows, item.notice);
+      await kit.notifications.publishEach(result.published);
       const [view] = await callViews(db, fundId, [result.call.id]);
       if (!view) throw new Error(`capital call ${result.call.id} vanished`);
       return view;
@@ -202,7 +201,7 @@ export function capitalCallOperations(kit: FundMoneyKit) {
     call: FundCapitalCallRow,
     lines: Array<{ key: Awaited<ReturnType<typeof commitmentsOf>>[number]; amount: string }>,
     flags: Awaited<ReturnType<FundMoneyKit['paymentFlags']>>,
-  ): Promise<Published[]> {
+  ) {
     const people = new Map<number, UserRow>(
       (
         await findUsersByIds(
@@ -216,10 +215,19 @@ export function capitalCallOperations(kit: FundMoneyKit) {
         (row) => [row.id, row],
       ),
     );
-    const published: Published[] = [];
-    for (const { key: row, amount } of lines) {
-      const due = formatAmount(amount, fund.currency);
-      await recordAudit(tx, actor, {
+    const called = lines.map(({ key: row, amount }) => ({
+      row,
+      amount,
+      due: formatAmount(amount, fund.currency),
+      soFar: addDecimal(row.called_amount ?? '0', amount),
+      investor: people.get(row.user_id),
+      opportunity: rounds.get(row.opportunity_id),
+    }));
+    // One statement each for the audit rows, the notices and the emails, however many investors.
+    await recordAudits(
+      tx,
+      actor,
+      called.map(({ row, amount, soFar }) => ({
         action: 'investor.capital_called',
         subjectType: 'investor',
         subjectId: row.user_id,
@@ -228,45 +236,51 @@ export function capitalCallOperations(kit: FundMoneyKit) {
           fund: fund.name,
           capital_call_id: call.id,
           amount,
-          called_so_far: addDecimal(row.called_amount ?? '0', amount),
+          called_so_far: soFar,
           of: row.amount,
           currency: fund.currency,
           due_date: call.due_date,
         },
-      });
-      const investor = people.get(row.user_id);
-      const opportunity = rounds.get(row.opportunity_id);
-      if (!investor || !opportunity || row.type === 'private_manual') continue;
-      const notice = investorNotice(
-        `Capital call: please pay ${due} of your commitment to **${fund.name}** by ${longDate(call.due_date)}.`,
-        '/investor/investments',
-        'App\\Notifications\\CashCall',
-      );
-      // The email is the payment instruction, sent whatever the investor's email setting.
-      const stored = await kit.notifications.record(
-        tx,
-        [{ ...investor, notification_emails: false }],
-        notice,
-      );
-      published.push({ rows: stored, notice });
-      if (investor.deactivated_at) continue;
-      await mailer.queue(tx, {
-        to: investor.email,
-        ...renderMail(config.APP_NAME, {
-          subject: `${config.APP_NAME}: capital call for ${fund.name}`,
-          greeting: `Hello ${investor.name},`,
-          lines: [
-            `Capital call for ${fund.name}.`,
-            `Amount: ${due}`,
-            `Due by: ${longDate(call.due_date)}`,
-            `Called so far: ${formatAmount(addDecimal(row.called_amount ?? '0', amount), fund.currency)} of your ${formatAmount(row.amount, fund.currency)} commitment.`,
-            ...paymentLines(opportunity, row, flags),
-            ...(call.message ? ['', call.message] : []),
-          ],
-          action: { label: 'Open', url: `${config.APP_URL}/investor/investments` },
-        }),
-      });
-    }
-    return published;
+      })),
+    );
+    const told = called.flatMap((line) =>
+      line.investor && line.opportunity && line.row.type !== 'private_manual'
+        ? [{ ...line, investor: line.investor, opportunity: line.opportunity }]
+        : [],
+    );
+    const stored = await kit.notifications.recordEach(
+      tx,
+      told.map(({ investor, due }) => ({
+        user: investor,
+        notice: investorNotice(
+          `Capital call: please pay ${due} of your commitment to **${fund.name}** by ${longDate(call.due_date)}.`,
+          '/investor/investments',
+          'App\\Notifications\\CashCall',
+        ),
+      })),
+    );
+    // The email is the payment instruction, sent whatever the investor's email setting.
+    await mailer.queueMany(
+      tx,
+      told
+        .filter(({ investor }) => !investor.deactivated_at)
+        .map(({ row, investor, opportunity, due, soFar }) => ({
+          to: investor.email,
+          ...renderMail(config.APP_NAME, {
+            subject: `${config.APP_NAME}: capital call for ${fund.name}`,
+            greeting: `Hello ${investor.name},`,
+            lines: [
+              `Capital call for ${fund.name}.`,
+              `Amount: ${due}`,
+              `Due by: ${longDate(call.due_date)}`,
+              `Called so far: ${formatAmount(soFar, fund.currency)} of your ${formatAmount(row.amount, fund.currency)} commitment.`,
+              ...paymentLines(opportunity, row, flags),
+              ...(call.message ? ['', call.message] : []),
+            ],
+            action: { label: 'Open', url: `${config.APP_URL}/investor/investments` },
+          }),
+        })),
+    );
+    return stored;
   }
 }

@@ -18,7 +18,8 @@ import {
   commitmentsOf,
   ledgerEntriesOf,
   navAt,
-  paymentFlows,
+  paidInOfFund,
+  fundPaymentFlows,
   type Commitment,
 } from './fund-money.repository';
 
@@ -65,8 +66,9 @@ function measuresOf(totals: Totals, asOf: string): FundMeasures {
 }
 
 /**
- * Each commitment's totals at `asOf`. Every commitment of the fund is valued (the NAV is split over all of
- * them), but flows and entries are read only for those of `userId` when given.
+ * Each commitment's totals at `asOf`, or those of `userId`'s commitments alone. The NAV is split over every
+ * commitment of the fund that has paid in (read as id and paid-in only), so one investor's value is the same
+ * figure as in the fund's view.
  */
 async function commitmentTotals(
   db: DbOrTx,
@@ -78,16 +80,16 @@ async function commitmentTotals(
   per: Map<number, Totals>;
   nav: { nav: string; effective_on: string } | undefined;
 }> {
-  const all = await commitmentsOf(db, fundId);
-  const commitments = userId === undefined ? all : all.filter((row) => row.user_id === userId);
-  const ids = commitments.map((row) => row.id);
-  const [flows, entries, nav] = await Promise.all([
-    paymentFlows(db, ids),
+  // five reads at once (on PostgreSQL, side by side on the pool)
+  const [commitments, weights, flows, entries, nav] = await Promise.all([
+    commitmentsOf(db, fundId, { userId }),
+    paidInOfFund(db, fundId),
+    fundPaymentFlows(db, fundId, userId),
     ledgerEntriesOf(db, fundId, userId),
     navAt(db, fundId, asOf),
   ]);
   const per = new Map<number, Totals>(
-    all.map((row) => [
+    commitments.map((row) => [
       row.id,
       {
         committed: row.amount,
@@ -116,7 +118,7 @@ async function commitmentTotals(
       totals.flows.push({ date: entry.effective_on, amount: entry.amount });
     }
   }
-  valueCommitments(all, per, nav?.nav ?? null);
+  valueCommitments(weights, per, nav?.nav ?? null);
   return { commitments, per, nav };
 }
 
@@ -197,8 +199,11 @@ export async function investorFundMeasures(
 }
 
 /** Each commitment's value: its paid-in share of the NAV (exact to the penny), or its cost before any NAV. */
-function valueCommitments(commitments: Commitment[], per: Map<number, Totals>, nav: string | null) {
-  const weighted = commitments.filter((row) => compareDecimal(row.paid_amount, '0') > 0);
+function valueCommitments(
+  weighted: ReadonlyArray<{ id: number; paid_amount: string }>,
+  per: Map<number, Totals>,
+  nav: string | null,
+) {
   if (nav !== null && weighted.length > 0) {
     for (const line of splitProRata(
       nav,

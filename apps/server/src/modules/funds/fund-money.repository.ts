@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   fundCapitalCallLines,
@@ -26,17 +26,34 @@ const commitmentColumns = { investment: investments, investor_name: users.name }
 const ofFund = (fundId: number) =>
   and(eq(opportunities.fund_id, fundId), ne(investments.status, 'cancelled'));
 
-/** The fund's commitments; `lock` takes their row locks (in id order) for a call that moves them. */
-export async function commitmentsOf(db: DbOrTx, fundId: number, lock = false): Promise<Commitment[]> {
+/**
+ * The fund's commitments (or one investor's: `userId`); `lock` takes their row locks (in id order) for a call
+ * that moves them.
+ */
+export async function commitmentsOf(
+  db: DbOrTx,
+  fundId: number,
+  { lock = false, userId }: { lock?: boolean; userId?: number } = {},
+): Promise<Commitment[]> {
   const query = db
     .select(commitmentColumns)
     .from(investments)
     .innerJoin(opportunities, eq(opportunities.id, investments.opportunity_id))
     .innerJoin(users, eq(users.id, investments.user_id))
-    .where(ofFund(fundId))
+    .where(userId === undefined ? ofFund(fundId) : and(ofFund(fundId), eq(investments.user_id, userId)))
     .orderBy(asc(investments.id));
   const rows = lock ? await query.for('update', { of: investments }) : await query;
   return rows.map((row) => ({ ...row.investment, investor_name: row.investor_name }));
+}
+
+/** The commitments that have paid in, id and paid-in only, in id order: the NAV's weights. */
+export function paidInOfFund(db: DbOrTx, fundId: number) {
+  return db
+    .select({ id: investments.id, paid_amount: investments.paid_amount })
+    .from(investments)
+    .innerJoin(opportunities, eq(opportunities.id, investments.opportunity_id))
+    .where(and(ofFund(fundId), gt(investments.paid_amount, '0')))
+    .orderBy(asc(investments.id));
 }
 
 /** What each commitment had paid in (net of refunds) by the end of a date, by investment id. */
@@ -64,6 +81,26 @@ export function paymentFlows(db: DbOrTx, ids: number[]) {
     })
     .from(investmentPayments)
     .where(and(inArray(investmentPayments.investment_id, ids), ne(investmentPayments.paid_delta, '0')));
+}
+
+/** The money in and out of the fund's commitments (or one investor's), read in one query with them. */
+export function fundPaymentFlows(db: DbOrTx, fundId: number, userId?: number) {
+  return db
+    .select({
+      investment_id: investmentPayments.investment_id,
+      received_on: investmentPayments.received_on,
+      paid_delta: investmentPayments.paid_delta,
+    })
+    .from(investmentPayments)
+    .innerJoin(investments, eq(investments.id, investmentPayments.investment_id))
+    .innerJoin(opportunities, eq(opportunities.id, investments.opportunity_id))
+    .where(
+      and(
+        ofFund(fundId),
+        ne(investmentPayments.paid_delta, '0'),
+        ...(userId === undefined ? [] : [eq(investments.user_id, userId)]),
+      ),
+    );
 }
 
 /** The fund's distribution and fee entries, each commitment's. */
@@ -114,8 +151,23 @@ export async function insertCall(
   return row;
 }
 
+/** Rows per statement: each well under PostgreSQL's 65,535 parameters. */
+const SLICE = 5000;
+
 export async function insertCallLines(db: DbOrTx, values: Array<typeof fundCapitalCallLines.$inferInsert>) {
-  if (values.length > 0) await db.insert(fundCapitalCallLines).values(values);
+  for (let start = 0; start < values.length; start += SLICE)
+    await db.insert(fundCapitalCallLines).values(values.slice(start, start + SLICE));
+}
+
+/** A commitment's first call: reserved ones become awaiting payment, in one statement. */
+export async function markCalled(db: DbOrTx, ids: number[], at: Date) {
+  for (let start = 0; start < ids.length; start += SLICE)
+    await db
+      .update(investments)
+      .set({ status: 'awaiting_payment', called_at: at, updated_at: at })
+      .where(
+        and(inArray(investments.id, ids.slice(start, start + SLICE)), eq(investments.status, 'reserved')),
+      );
 }
 
 export function callsOf(db: DbOrTx, fundId: number, ids?: number[]) {
@@ -169,7 +221,8 @@ export async function insertMovement(
 
 /** The movement's entries (the trigger checks each is a commitment to the movement's fund, of its type and date). */
 export async function insertLedgerEntries(db: DbOrTx, values: Array<typeof fundLedgerEntries.$inferInsert>) {
-  if (values.length > 0) await db.insert(fundLedgerEntries).values(values);
+  for (let start = 0; start < values.length; start += SLICE)
+    await db.insert(fundLedgerEntries).values(values.slice(start, start + SLICE));
 }
 
 export function movementsOf(db: DbOrTx, fundId: number, ids?: number[]) {

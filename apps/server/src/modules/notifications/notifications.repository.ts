@@ -9,7 +9,16 @@ export type NewNotification = typeof notifications.$inferInsert;
 
 export async function insertNotifications(db: DbOrTx, rows: NewNotification[]): Promise<NotificationRow[]> {
   if (rows.length === 0) return [];
-  return db.insert(notifications).values(rows).returning();
+  // in slices of 1,000: each statement well under PostgreSQL's 65,535 parameters
+  const inserted: NotificationRow[] = [];
+  for (let start = 0; start < rows.length; start += 1000)
+    inserted.push(
+      ...(await db
+        .insert(notifications)
+        .values(rows.slice(start, start + 1000))
+        .returning()),
+    );
+  return inserted;
 }
 
 const mine = (userId: number, audience: NotificationAudience) =>

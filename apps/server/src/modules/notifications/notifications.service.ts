@@ -81,6 +81,33 @@ export function createNotificationsService(ctx: AppContext) {
     return rows;
   }
 
+  /**
+   * A notice of its own to each of many users (a capital call: each their amount), in one insert inside the
+   * caller's transaction; no email (the caller sends its own). Publish with `publishEach` after it commits.
+   */
+  async function recordEach(tx: DbOrTx, items: ReadonlyArray<{ user: UserRow; notice: Notice }>) {
+    const active = items.filter((item) => !item.user.deactivated_at);
+    for (const item of active)
+      if (!isSameSitePath(item.notice.data.cta))
+        throw new Error(
+          `A notification's cta must be a same-site path, not ${JSON.stringify(item.notice.data.cta)}.`,
+        );
+    const rows = await insertNotifications(
+      tx,
+      active.map(({ user, notice }) => ({
+        type: notice.type,
+        notifiable_type: USER_MODEL,
+        notifiable_id: user.id,
+        audience: notice.audience,
+        data: notice.data,
+      })),
+    );
+    // each row with its own notice, matched by its user (one user may have several, in order)
+    const queued = new Map<number, Notice[]>();
+    for (const { user, notice } of active) queued.set(user.id, [...(queued.get(user.id) ?? []), notice]);
+    return rows.map((row) => ({ row, notice: queued.get(row.notifiable_id)?.shift() ?? null }));
+  }
+
   async function publish(rows: Array<{ id: string; userId: number }>, notice: Notice) {
     await realtime.broadcastMany(
       rows.map((row) => ({
@@ -96,7 +123,24 @@ export function createNotificationsService(ctx: AppContext) {
 
   return {
     record,
+    recordEach,
     publish: (rows: NotificationRow[], notice: Notice) => publish(published(rows), notice),
+    /** Publishes what `recordEach` stored, each with its own notice, in one broadcast. */
+    async publishEach(items: Awaited<ReturnType<typeof recordEach>>) {
+      await realtime.broadcastMany(
+        items.flatMap(({ row, notice }) =>
+          notice
+            ? [
+                {
+                  channel: userChannel(row.notifiable_id),
+                  event: NOTIFICATION_EVENT,
+                  data: broadcastPayload(row.id, notice),
+                },
+              ]
+            : [],
+        ),
+      );
+    },
 
     /** Notifies users in a transaction of its own. */
     async notify(recipients: UserRow[], notice: Notice) {

@@ -102,12 +102,14 @@ function toHeld(fund: FundHeader, measured: Measured, today: string): HeldFund {
 
 /** Every fund holding of the investor at `today` (London). */
 export async function fundHoldingsOf(db: DbOrTx, userId: number, today: string): Promise<HeldFund[]> {
-  const held: HeldFund[] = [];
-  for (const fund of await heldFunds(db, userId)) {
-    const measured = await investorFundMeasures(db, fund.id, userId, today);
-    if (measured) held.push(toHeld(fund, measured, today));
-  }
-  return held;
+  // the funds measured side by side: on PostgreSQL their queries run on the pool's connections at once
+  const measured = await Promise.all(
+    (await heldFunds(db, userId)).map(async (fund) => ({
+      fund,
+      measured: await investorFundMeasures(db, fund.id, userId, today),
+    })),
+  );
+  return measured.flatMap((item) => (item.measured ? [toHeld(item.fund, item.measured, today)] : []));
 }
 
 /** The investor's fund page; a 404 when the fund is unknown or they hold no commitment to it. */

@@ -38,3 +38,23 @@ export async function recordAudit(db: DbOrTx, actor: Actor, entry: AuditEntry) {
     ip: actor.ip,
   });
 }
+
+const BATCH = 1000;
+
+/** Many audit rows in few statements (a capital call's line per investor), in the caller's transaction. */
+export async function recordAudits(db: DbOrTx, actor: Actor, entries: readonly AuditEntry[]) {
+  // in slices, each statement well under PostgreSQL's 65,535 parameters
+  for (let start = 0; start < entries.length; start += BATCH)
+    await db.insert(auditLog).values(
+      entries.slice(start, start + BATCH).map((entry) => ({
+        actor_id: actor.userId,
+        action: entry.action,
+        subject_type: entry.subjectType,
+        subject_id: entry.subjectId,
+        before: redact(entry.before),
+        after: redact(entry.after),
+        request_id: actor.requestId,
+        ip: actor.ip,
+      })),
+    );
+}

@@ -108,6 +108,25 @@ export function createMailer(options: {
       if (transport) setTimeout(() => void deliver(), 50).unref();
     },
 
+    /** Many emails in one statement (a capital call's notice to each investor). */
+    async queueMany(db: DbOrTx, messages: readonly MailMessage[]): Promise<void> {
+      if (messages.length === 0) return;
+      // in slices of 1,000: each statement well under PostgreSQL's 65,535 parameters
+      for (let start = 0; start < messages.length; start += 1000)
+        await db.insert(mailOutbox).values(
+          messages.slice(start, start + 1000).map((message) => ({
+            to_address: message.to,
+            reply_to: message.replyTo ?? null,
+            subject: message.subject,
+            text_body: message.text,
+            html_body: message.html,
+            sensitive: message.sensitive ?? false,
+            status: transport ? ('queued' as const) : ('stored' as const),
+          })),
+        );
+      if (transport) setTimeout(() => void deliver(), 50).unref();
+    },
+
     /** One email to every address a query selects (its one column is `email`), in one statement. */
     async queueToEach(db: DbOrTx, message: Omit<MailMessage, 'to'>, recipients: SQL): Promise<void> {
       await db.execute(sql`
