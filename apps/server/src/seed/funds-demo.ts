@@ -220,28 +220,26 @@ async function ventureCompanies(tx: DbOrTx, fundId: number, today: string, admin
         created_at: new Date(`${move.on}T12:00:00Z`),
       })),
     );
-    await tx
-      .insert(fundCompanyStatuses)
-      .values([
-        {
-          company_id: row.id,
-          status: 'active' as const,
-          effective_on: first,
-          note: 'First investment',
-          created_by: adminId,
-        },
-        ...(company.status && company.status.on <= today
-          ? [
-              {
-                company_id: row.id,
-                status: company.status.status,
-                effective_on: company.status.on,
-                note: company.status.note,
-                created_by: adminId,
-              },
-            ]
-          : []),
-      ]);
+    await tx.insert(fundCompanyStatuses).values([
+      {
+        company_id: row.id,
+        status: 'active' as const,
+        effective_on: first,
+        note: 'First investment',
+        created_by: adminId,
+      },
+      ...(company.status && company.status.on <= today
+        ? [
+            {
+              company_id: row.id,
+              status: company.status.status,
+              effective_on: company.status.on,
+              note: company.status.note,
+              created_by: adminId,
+            },
+          ]
+        : []),
+    ]);
   }
 }
 

@@ -58,7 +58,9 @@ export async function insertEntry(tx: DbOrTx, values: NewEntry): Promise<Investm
  * What an investment still owes: its amount less what it holds; for a fund commitment, what has been called
  * of it less what it holds (the rest is not due until a capital call). A cancelled or completed one owes nothing.
  */
-export function dueOf(row: Pick<InvestmentRow, 'status' | 'amount' | 'paid_amount' | 'called_amount'>): string {
+export function dueOf(
+  row: Pick<InvestmentRow, 'status' | 'amount' | 'paid_amount' | 'called_amount'>,
+): string {
   if (row.status === 'cancelled' || row.status === 'completed') return '0.00';
   return subtractDecimal(row.called_amount ?? row.amount, row.paid_amount);
 }
