@@ -199,6 +199,8 @@ function services(ctx: AppContext) {
   subjects.register(clientGroups.subject);
   const fundCompanies = createFundCompaniesService(ctx);
   subjects.register(fundCompanies.subject);
+  const funds = createFundsService(ctx);
+  subjects.register(funds.subject);
   const opportunityLifecycle = createOpportunityLifecycleService(ctx, {
     notifications,
     terminology: branding.terminology,
@@ -264,7 +266,7 @@ function services(ctx: AppContext) {
     capTableImport: createCapTableImport(ctx, capTable),
     kpiReports: createKpiReportsServices(ctx),
     updateReports: createUpdateReportsService(ctx),
-    funds: createFundsService(ctx),
+    funds,
     fundMoney: createFundMoneyService(ctx, { notifications, isEnabled: branding.isEnabled }),
     fundCompanies,
   };

@@ -101,6 +101,7 @@ export async function seedFuzzRecords(t: TestApp, adminUser: UserRow, admin: Age
     opportunity: money.live.id,
     client_group: group.id,
     fund_company: fundCompany.id,
+    fund: fund.id,
   });
 
   const link = one(

@@ -47,6 +47,8 @@ const RECORD_BASE_PATHS: Record<SubjectType, (id: number) => string> = {
   client_group: (id) => `/admin/investors/client-groups/${id}/details`,
   // A fund-investment company's tabs (details, transactions, notes-calls-tasks, …) sit under its id.
   fund_company: (id) => `/admin/investments/companies/${id}`,
+  // A fund's tabs (transactions, portfolio, notes-calls-tasks) sit under its details (spec §2.1).
+  fund: (id) => `/admin/funds/${id}/details`,
 };
 
 /** A record's page, or one of its tabs: `recordPath('investor', 7, 'documents')`. */

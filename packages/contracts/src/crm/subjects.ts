@@ -21,6 +21,8 @@ export const SUBJECT_TYPES = [
   'client_group',
   // a fund's portfolio company (issue 20), guarded by the funds resource and feature
   'fund_company',
+  // a fund itself (issue 20: its Notes, Calls and Tasks tab), guarded the same way
+  'fund',
 ] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
 
@@ -35,6 +37,7 @@ export const SUBJECT_PATHS = {
   opportunity: 'opportunities',
   client_group: 'client-groups',
   fund_company: 'fund-companies',
+  fund: 'funds',
 } as const satisfies Record<SubjectType, string>;
 export type SubjectPath = (typeof SUBJECT_PATHS)[SubjectType];
 

@@ -484,3 +484,30 @@ describe('who may do what (spec §6, funds)', () => {
     expect(codes.map((response) => response.statusCode)).toEqual([401, 401, 401, 401, 401, 401, 401]);
   });
 });
+
+describe('notes, calls and tasks of a fund', () => {
+  it('keeps them under the funds resource and feature, with the fund’s activity, and deletes them with it', async () => {
+    const id = await newFund({ name: 'Noted fund' });
+    const added = await admin.post(`/api/funds/${id}/notes`, {
+      body: 'LPAC meeting: the hurdle stays at 8%',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const listed = json<{ data: Array<{ body: string }> }>(await admin.get(`/api/funds/${id}/notes`));
+    expect(listed.data.map((note) => note.body)).toEqual(['LPAC meeting: the hurdle stays at 8%']);
+    const activity = json<{ data: Array<{ action: string }> }>(await admin.get(`/api/funds/${id}/activity`));
+    expect(activity.data.map((row) => row.action)).toContain('fund.created');
+    const investmentManager = await t.as(await createStaff(t.ctx.db, ROLES.INVESTMENT_MANAGER));
+    expect((await investmentManager.get(`/api/funds/${id}/notes`)).statusCode).toBe(403);
+    await switchFunds(false);
+    try {
+      expect((await admin.get(`/api/funds/${id}/notes`)).statusCode).toBe(404);
+    } finally {
+      await switchFunds(true);
+    }
+    expect((await admin.delete(`/api/funds/${id}`)).statusCode).toBe(204);
+    const left = await t.ctx.db.execute(
+      sql`select count(*)::int as n from notes where subject_type = 'fund' and subject_id = ${id}`,
+    );
+    expect(rowsOf<{ n: number }>(left)[0]?.n).toBe(0);
+  });
+});

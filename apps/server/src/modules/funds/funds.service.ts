@@ -19,6 +19,8 @@ import { moneyCell, type Cell } from '../../platform/export/table-export';
 import { fieldError, notFound } from '../../platform/http/errors';
 import { givenFields } from '../../platform/records/changed-fields';
 import { createRecordService } from '../../platform/records/record-service';
+import { purgeRecordParts } from '../records/records.repository';
+import type { SubjectDefinition } from '../records/subjects';
 import { toFund, toFundNav } from './funds.mapper';
 import {
   countCompanies,
@@ -130,6 +132,8 @@ export function createFundsService(ctx: AppContext) {
       ...givenFields(input, ['status', 'active'] as const),
     }),
     deleted: (before) => ({ name: before.name, currency: before.currency, target_size: before.target_size }),
+    // its documents, notes, calls and tasks go with it
+    purge: (tx, id) => purgeRecordParts(tx, 'fund', id),
     export: { columns: FUND_COLUMNS, sheetName: 'Funds', cells: () => cell },
     rules: {
       update: async (tx, input, before) => {
@@ -156,8 +160,22 @@ export function createFundsService(ctx: AppContext) {
     return rows.map((row) => toFundNav(row, names));
   }
 
+  /** Its documents, notes, calls, tasks and activity: guarded by the funds resource and feature. */
+  const subject: SubjectDefinition = {
+    type: 'fund',
+    async find(tx, id) {
+      const row = await fundsRepository.find(tx, id);
+      return row ? { id: row.id, name: row.name, email: null } : undefined;
+    },
+    adminUrl: (id) => `/admin/funds/${id}/details`,
+    notesUrl: (id) => `/admin/funds/${id}/details/notes-calls-tasks`,
+    resource: 'funds',
+    feature: 'funds',
+  };
+
   return {
     ...records,
+    subject,
 
     async create(actor: Actor, input: CreateInput) {
       const created = await db.transaction((tx) =>

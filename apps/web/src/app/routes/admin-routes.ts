@@ -264,6 +264,7 @@ const funds = {
   edit: async () => (await import('../../features/funds/pages/fund-edit-page')).FundEditPage,
   transactions: async () =>
     (await import('../../features/funds/pages/fund-transactions-page')).FundTransactionsPage,
+  notes: async () => (await import('../../features/funds/pages/fund-notes-page')).FundNotesPage,
 } satisfies Record<string, PageLoader>;
 
 const deals = {
@@ -490,6 +491,11 @@ export function adminRoutes(guards: Guards): RouteObject {
             path: 'portfolio',
             loader: guards.adminScreen(ADMIN_SCREENS.fundDetails),
             lazy: { Component: fundPortfolioPage },
+          },
+          {
+            path: 'notes-calls-tasks',
+            loader: guards.adminScreen(ADMIN_SCREENS.fundDetails),
+            lazy: { Component: funds.notes },
           },
         ],
       },

@@ -85,6 +85,7 @@ export function GlobalSearch({ onOpen, autoFocus = false }: GlobalSearchProps) {
     opportunity: terminology.opportunities,
     client_group: 'Client groups',
     fund_company: 'Fund investments',
+    fund: terminology.funds,
   };
 
   // Say what the box finds for this role: the CRM's records, the investment records, or both.

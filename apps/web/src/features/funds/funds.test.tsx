@@ -190,13 +190,17 @@ describe('funds', { timeout: 30_000 }, () => {
     expect(screen.getByText('Venture capital · 2021 vintage · GBP')).toBeInTheDocument();
     expect(screen.getAllByText('Live').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Active').length).toBeGreaterThan(0);
-    // The tabs that work, and no placeholder for the one still to come.
+    // The fund's tabs (spec §2.1), each under its details.
     const sections = screen.getByRole('navigation', { name: 'Portico Ventures II sections' });
-    expect(within(sections).getByRole('link', { name: 'Transactions' })).toHaveAttribute(
-      'href',
-      '/admin/funds/4/details/transactions',
-    );
-    expect(screen.queryByRole('link', { name: 'Notes, Calls and Tasks' })).not.toBeInTheDocument();
+    for (const [tab, path] of [
+      ['Transactions', 'transactions'],
+      ['Portfolio', 'portfolio'],
+      ['Notes, Calls and Tasks', 'notes-calls-tasks'],
+    ])
+      expect(within(sections).getByRole('link', { name: tab })).toHaveAttribute(
+        'href',
+        `/admin/funds/4/details/${path}`,
+      );
     const terms = screen.getByRole('region', { name: 'Terms' });
     expect(terms).toHaveTextContent('£25,000,000.00');
     expect(terms).toHaveTextContent('2.00%');

@@ -16,6 +16,7 @@ const RECORD_RESOURCES: Partial<Record<SubjectType, Resource>> = {
   pipeline_deal: 'pipeline_deals',
   opportunity: 'investment_opportunity_live',
   fund_company: 'funds',
+  fund: 'funds',
 };
 
 /**

@@ -23,6 +23,13 @@ const FUND_TABS = [
   { id: 'details', label: 'Details', path: '', resource: 'funds', action: 'show' },
   { id: 'transactions', label: 'Transactions', path: 'transactions', resource: 'funds', action: 'show' },
   { id: 'portfolio', label: 'Portfolio', path: 'portfolio', resource: 'funds', action: 'show' },
+  {
+    id: 'notes-calls-tasks',
+    label: 'Notes, Calls and Tasks',
+    path: 'notes-calls-tasks',
+    resource: 'funds',
+    action: 'show',
+  },
 ] as const satisfies readonly RecordTab[];
 
 /** /admin/funds/{id}/details: the fund's name, status and active badges, its terms and its NAVs. */
