@@ -7,8 +7,19 @@ import { api, logIn } from './session';
  * invitation arrives live.
  */
 
+/**
+ * Waits for the toasts of earlier steps to close, the pointer moved away first. They stack over the page
+ * header's actions (Change status, Preview), and while the pointer rests on any of them none closes
+ * (Mantine pauses them all on hover): a click on an action under them was retried until the test timed out.
+ */
+export async function clearToasts(page: Page) {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+}
+
 /** On an opportunity's page: Change status → the status → confirm. Waits for the move to be done. */
 export async function transitionTo(page: Page, statusLabel: string) {
+  await clearToasts(page);
   await page.getByRole('button', { name: 'Change status' }).click();
   await page.getByRole('menuitem', { name: statusLabel, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: new RegExp(`to ${escapeRegExp(statusLabel)}\\?$`) });
@@ -22,6 +33,7 @@ export async function transitionTo(page: Page, statusLabel: string) {
  * what the dialog lists as missing, then closes it.
  */
 export async function refusedTransition(page: Page, statusLabel: string): Promise<string[]> {
+  await clearToasts(page);
   await page.getByRole('button', { name: 'Change status' }).click();
   await page.getByRole('menuitem', { name: statusLabel, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: new RegExp(`to ${escapeRegExp(statusLabel)}\\?$`) });

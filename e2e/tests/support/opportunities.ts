@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { clearToasts } from './lifecycle';
 
 /** A 1×1 PNG: a team member's photo, a cover image. */
 export const PNG_1PX = Buffer.from(
@@ -125,12 +126,7 @@ export async function fillContent(page: Page, content: Content) {
 
 /** Opens the preview from the opportunity's page: the investor's view under a "Preview" banner. */
 export async function previewOpportunity(page: Page) {
-  // The toasts of the steps before (draft created, each item added, the upload) stack over the header's
-  // actions, and while the pointer rests on any of them none closes (Mantine pauses them all on hover): a
-  // click on Preview retried against them until the test timed out. With the pointer away they close on
-  // their own in a few seconds.
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  await clearToasts(page);
   await page.getByRole('link', { name: 'Preview' }).click();
   await expect(page).toHaveURL(/\/details\/preview$/);
   await expect(page.getByRole('status').filter({ hasText: 'Preview' })).toBeVisible();
