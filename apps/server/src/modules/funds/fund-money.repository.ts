@@ -70,19 +70,6 @@ export async function paidInBy(db: DbOrTx, ids: number[], date: string): Promise
   return new Map(rows.flatMap((row) => (row.id === null ? [] : [[row.id, row.total]])));
 }
 
-/** Every ledger entry of money in or out of the commitments (for IRR): date and paid effect. */
-export function paymentFlows(db: DbOrTx, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      investment_id: investmentPayments.investment_id,
-      received_on: investmentPayments.received_on,
-      paid_delta: investmentPayments.paid_delta,
-    })
-    .from(investmentPayments)
-    .where(and(inArray(investmentPayments.investment_id, ids), ne(investmentPayments.paid_delta, '0')));
-}
-
 /** The money in and out of the fund's commitments (or one investor's), read in one query with them. */
 export function fundPaymentFlows(db: DbOrTx, fundId: number, userId?: number) {
   return db

@@ -17,7 +17,7 @@ import { notFound } from '../../platform/http/errors';
 import { londonDate, toApiTimestamp } from '../../platform/time';
 import { callViews } from '../funds/capital-calls';
 import { investorFundMeasures } from '../funds/fund-measures';
-import { paymentFlows } from '../funds/fund-money.repository';
+import { fundPaymentFlows } from '../funds/fund-money.repository';
 import { movementViews } from '../funds/fund-movements';
 import { returnOf } from './valuation';
 
@@ -135,7 +135,8 @@ export async function fundHoldingDetail(
         and(eq(fundNavs.fund_id, fundId), isNull(fundNavs.replaced_at), lte(fundNavs.effective_on, today)),
       )
       .orderBy(asc(fundNavs.effective_on)),
-    paymentFlows(db, [...mine]),
+    // the same reads the measures made, for their dated list
+    fundPaymentFlows(db, fundId, userId),
   ]);
   const callsOfMine = calls.flatMap((call): PortfolioFundCall[] => {
     const lines = call.lines.filter((line) => mine.has(line.investment_id));
