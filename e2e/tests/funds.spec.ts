@@ -154,6 +154,10 @@ test('a fund raises, calls, is paid, valued and distributes; the investor sees i
         Array<{ name: string }>
       >;
       expect(offered.data.map((row) => row.name)).not.toContain(round);
+      const staffList = (await api(page, 'GET', '/api/opportunities?per_page=100')) as Data<
+        Array<{ name: string }>
+      >;
+      expect(staffList.data.map((row) => row.name)).not.toContain(round);
     } finally {
       await switchFunds(page, true);
     }

@@ -14,7 +14,8 @@ const LANDINGS: Array<[email: string, path: string, menu: string[]]> = [
   // Issue 10: their first permitted screens are investment screens (investment-roles.spec.ts).
   ['entrepreneur@portico.test', '/admin/investments/deals', ['Deals', 'Opportunities', 'Security']],
   ['custodian@portico.test', '/admin/investments/opportunities', ['Opportunities', 'Security']],
-  ['creator@portico.test', '/admin/investors', ['Investors', 'Security']],
+  // Decision 027: the Custodian's opportunities, and investors index/create.
+  ['creator@portico.test', '/admin/investors', ['Investors', 'Opportunities', 'Security']],
   ['manager@portico.test', '/admin/investors', ['Investors', 'Security']],
   ['fundmanager@portico.test', '/admin/investors', ['Investors', 'Security']],
   ['adviser@portico.test', '/admin/investors', ['Investors', 'Security']],

@@ -296,7 +296,7 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     complianceRoutes(wired.compliance),
     tasksRoutes(wired.engagements),
     profileDocumentsRoutes(wired.documents),
-    searchRoutes(ctx, wired.subjects),
+    searchRoutes(ctx, wired.subjects, wired.branding.isEnabled),
     importsRoutes(wired.imports),
     outboxRoutes(wired.outbox),
     overviewRoutes(wired.overview),

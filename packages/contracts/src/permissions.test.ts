@@ -52,8 +52,13 @@ const EXPECTED: Record<RoleId, Partial<Record<Resource, string>>> = {
   2: { pipeline_deals: 'isu', investment_opportunity_live: 'isu', investment_opportunity_existing: 'iscu' },
   5: {},
   7: { investment_opportunity_live: 'isu', investment_opportunity_existing: 'isu', funds_opportunity: 'isu' },
-  // Creator: the later investors index/create entry overrides "same as Custodian".
-  9: { investors: 'ic' },
+  // Creator: "same as Custodian", the later investors index/create entry overriding that key (decision 027).
+  9: {
+    investment_opportunity_live: 'isu',
+    investment_opportunity_existing: 'isu',
+    funds_opportunity: 'isu',
+    investors: 'ic',
+  },
   10: {
     investment_opportunity_live: 'is',
     investment_opportunity_existing: 'is',

@@ -59,8 +59,9 @@ const custodian: Grants = {
  * The table of spec §6, one entry per role, encoded as written.
  * "Read" is index + show; "full" is the five standard actions (never delete_unsafe).
  * Creator: the specification's entry is "same as Custodian" followed by a later entry for
- * investors index/create that overrides it, so the later entry is what Creator has
- * (docs/decisions/002-permission-table.md).
+ * investors index/create that overrides it: the later entry replaces the investors key only, so Creator
+ * has the Custodian's opportunities and fund opportunities and investors index/create
+ * (docs/decisions/027-creator-role.md, which replaces decision 002's first reading).
  */
 export const PERMISSION_TABLE: Readonly<Record<RoleId, Grants>> = {
   [ROLES.SUPER_ADMIN]: superAdmin,
@@ -92,7 +93,7 @@ export const PERMISSION_TABLE: Readonly<Record<RoleId, Grants>> = {
   },
   [ROLES.USER]: {},
   [ROLES.CUSTODIAN]: custodian,
-  [ROLES.CREATOR]: { investors: ['index', 'create'] },
+  [ROLES.CREATOR]: { ...custodian, investors: ['index', 'create'] },
   [ROLES.INVESTMENT_MANAGER]: {
     investment_opportunity_live: READ,
     investment_opportunity_existing: READ,

@@ -74,7 +74,8 @@ const EXPECTED: Record<RoleId, { menu: string[]; landing: string }> = {
   // The Custodian reads and updates opportunities, and lands on them.
   7: { menu: [...OPPORTUNITIES_ONLY, ...SECURITY_ONLY], landing: '/admin/investments/opportunities' },
   8: { menu: WITH_OVERVIEW_AND_ACCOUNTS, landing: '/admin' },
-  9: { menu: WITH_INVESTORS, landing: '/admin/investors' },
+  // The Creator: the Custodian's opportunities, and investors index/create (decision 027).
+  9: { menu: [...INVESTORS, ...OPPORTUNITIES_ONLY, ...SECURITY_ONLY], landing: '/admin/investors' },
   // The Investment Manager lists onboarding documents (spec §6): the sign-up documents, read-only.
   10: {
     menu: [

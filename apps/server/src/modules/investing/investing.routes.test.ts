@@ -788,7 +788,7 @@ describe('notifications', () => {
   it('tells staff who may see the opportunity and confirms to the investor, by notification and email', async () => {
     const opportunity = await live({ name: 'Acme Robotics' });
     const investor = await ready({ name: 'Grace Hopper' });
-    const creator = await createStaff(t.ctx.db, ROLES.CREATOR);
+    const adviser = await createStaff(t.ctx.db, ROLES.ADVISER);
     const manager = await createStaff(t.ctx.db, ROLES.INVESTMENT_MANAGER);
     const created = data<CreatedInvestment>(
       await invest(await t.as(investor), { opportunity_id: opportunity.id, amount: '1000' }),
@@ -809,7 +809,7 @@ describe('notifications', () => {
     };
     expect(await noticesOf(adminUser.id)).toContainEqual(staffNotice);
     expect(await noticesOf(manager.id)).toContainEqual(staffNotice);
-    expect(await noticesOf(creator.id)).toEqual([]);
+    expect(await noticesOf(adviser.id)).toEqual([]);
     expect(await noticesOf(investor.id)).toEqual([
       {
         type: 'App\\Notifications\\InvestmentReserved',

@@ -159,7 +159,7 @@ describe('creating and changing a fund opportunity', () => {
     expect(same.statusCode, same.body).toBe(200);
   });
 
-  it('refuses to link a fund while the funds feature is off (422 on fund_id); clearing still works', async () => {
+  it('refuses to link a fund while the funds feature is off (422 on fund_id); a linked one is not found', async () => {
     const fund = await newFund();
     const linked = data(await admin.post('/api/opportunities', draft({ fund_id: fund.id })));
     await switchFunds(false);
@@ -173,11 +173,14 @@ describe('creating and changing a fund opportunity', () => {
       const moved = await admin.patch(`/api/opportunities/${String(ordinary.id)}`, { fund_id: fund.id });
       expect(moved.statusCode).toBe(422);
       expect(errorsOf(moved).fund_id?.[0]).toMatch(/Funds are switched off/);
+      // A fund opportunity is out of sight while funds are off: unlinking it waits for the feature.
       const cleared = await admin.patch(`/api/opportunities/${String(linked.id)}`, { fund_id: null });
-      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect(cleared.statusCode, cleared.body).toBe(404);
     } finally {
       await switchFunds(true);
     }
+    const cleared = await admin.patch(`/api/opportunities/${String(linked.id)}`, { fund_id: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
   });
 });
 
@@ -222,6 +225,49 @@ describe('permissions: funds_opportunity guards a fund opportunity', () => {
     expect(all.meta.total).toBe(1);
   });
 
+  it.each([
+    ['Custodian', ROLES.CUSTODIAN],
+    ['Creator', ROLES.CREATOR],
+  ] as const)(
+    'lets the %s read and update fund opportunities, never create one or touch a fund',
+    async (_, role) => {
+      const fund = await newFund();
+      const made = data(await admin.post('/api/opportunities', draft({ fund_id: fund.id })));
+      const agent = await staff(role);
+      const id = String(made.id);
+      const ids = json<Page>(await agent.get(`/api/opportunities?filter[fund]=${fund.id}`)).data.map(
+        (item) => item.id,
+      );
+      expect(ids).toEqual([made.id]);
+      expect((await agent.get(`/api/opportunities/${id}`)).statusCode).toBe(200);
+      const changed = await agent.patch(`/api/opportunities/${id}`, { summary: `Changed by ${role}` });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect((await agent.post('/api/opportunities', draft({ fund_id: fund.id }))).statusCode).toBe(403);
+      expect((await agent.delete(`/api/opportunities/${id}`)).statusCode).toBe(403);
+      // The fund itself, its calls, distributions and NAVs are the funds resource: not theirs.
+      expect((await agent.get('/api/funds')).statusCode).toBe(403);
+      expect((await agent.get(`/api/funds/${fund.id}`)).statusCode).toBe(403);
+      expect((await agent.get(`/api/funds/${fund.id}/kpis`)).statusCode).toBe(403);
+      const call = await agent.post(`/api/funds/${fund.id}/capital-calls`, {
+        percent: '25.00',
+        due_date: '2031-01-31',
+      });
+      expect(call.statusCode).toBe(403);
+    },
+  );
+
+  it('exports only what the role may list: no fund opportunity in an Entrepreneur’s file', async () => {
+    const fund = await newFund();
+    const fundOpportunity = data(await admin.post('/api/opportunities', draft({ fund_id: fund.id })));
+    const ordinary = data(await admin.post('/api/opportunities', draft()));
+    const file = (agent: Agent) =>
+      agent.get('/api/opportunities/export?format=csv&columns=name').then((response) => response.body);
+    const entrepreneur = await staff(ROLES.ENTREPRENEUR);
+    expect(await file(entrepreneur)).toContain(String(ordinary.name));
+    expect(await file(entrepreneur)).not.toContain(String(fundOpportunity.name));
+    expect(await file(admin)).toContain(String(fundOpportunity.name));
+  });
+
   it('lets a Fund Manager not delete a fund opportunity (no delete on funds_opportunity)', async () => {
     const fund = await newFund();
     const manager = await staff(ROLES.FUND_MANAGER);
@@ -230,6 +276,41 @@ describe('permissions: funds_opportunity guards a fund opportunity', () => {
     const made = data(await manager.post('/api/opportunities', draft({ fund_id: fund.id })));
     expect((await manager.delete(`/api/opportunities/${String(made.id)}`)).statusCode).toBe(403);
     expect((await admin.delete(`/api/opportunities/${String(made.id)}`)).statusCode).toBe(204);
+  });
+});
+
+describe('staff and the funds feature', () => {
+  it('with the feature off: not listed, exported or found, 404 on show and update, back when on', async () => {
+    const fund = await newFund();
+    const opportunity = data(
+      await admin.post('/api/opportunities', draft({ fund_id: fund.id, name: 'Quokka fund raise' })),
+    );
+    const ordinary = data(await admin.post('/api/opportunities', draft({ name: 'Quokka direct raise' })));
+    const path = `/api/opportunities/${String(opportunity.id)}`;
+    const seen = async () => ({
+      list: json<Page>(await admin.get('/api/opportunities?filter[search]=Quokka')).data.map(
+        (item) => item.id,
+      ),
+      file: (await admin.get('/api/opportunities/export?format=csv&columns=name&filter[search]=Quokka')).body,
+      search: json<{ data: Row[] }>(await admin.get('/api/search?q=Quokka')).data.map((item) => item.id),
+    });
+    await switchFunds(false);
+    try {
+      const off = await seen();
+      expect(off.list).toEqual([ordinary.id]);
+      expect(off.file).toContain('Quokka direct raise');
+      expect(off.file).not.toContain('Quokka fund raise');
+      expect(off.search).toEqual([ordinary.id]);
+      expect((await admin.get(path)).statusCode).toBe(404);
+      expect((await admin.patch(path, { summary: 'While off' })).statusCode).toBe(404);
+    } finally {
+      await switchFunds(true);
+    }
+    const on = await seen();
+    expect(on.list).toEqual(expect.arrayContaining([ordinary.id, opportunity.id]));
+    expect(on.file).toContain('Quokka fund raise');
+    expect(on.search).toEqual(expect.arrayContaining([opportunity.id]));
+    expect((await admin.get(path)).statusCode).toBe(200);
   });
 });
 
@@ -262,8 +343,8 @@ describe('investors and the funds feature', () => {
         .from(investments)
         .where(eq(investments.opportunity_id, opportunity.id));
       expect(rows).toHaveLength(0);
-      // Staff still see and manage it.
-      expect((await admin.get(`/api/opportunities/${opportunity.id}`)).statusCode).toBe(200);
+      // Nor do staff: nothing of a fund shows while the feature is off.
+      expect((await admin.get(`/api/opportunities/${opportunity.id}`)).statusCode).toBe(404);
     } finally {
       await switchFunds(true);
     }

@@ -71,7 +71,8 @@ export function opportunitiesRoutes(service: OpportunitiesService): FastifyPlugi
       filename: 'opportunities',
       columns: OPPORTUNITY_COLUMNS,
       listQuery: service.listQuery,
-      export: (filters, format, columns) => service.export(filters, format, columns),
+      export: (filters, format, columns, request) =>
+        service.exportFor(requireUser(request), filters, format, columns),
     });
 
     app.post(

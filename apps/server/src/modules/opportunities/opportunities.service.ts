@@ -169,11 +169,12 @@ export function canOn(
 }
 
 /**
- * The opportunities a staff member's list holds: fund opportunities need index on funds_opportunity,
- * the others index on live or existing opportunities (undefined: every one).
+ * The opportunities a staff member's list holds: fund opportunities need index on funds_opportunity and
+ * the funds feature on (off, nothing of a fund shows), the others index on live or existing opportunities
+ * (undefined: every one).
  */
-export function staffListScope(roleId: number): SQL | undefined {
-  const funds = can(roleId, 'funds_opportunity', 'index');
+export function staffListScope(roleId: number, fundsOn: boolean): SQL | undefined {
+  const funds = fundsOn && can(roleId, 'funds_opportunity', 'index');
   const others =
     can(roleId, 'investment_opportunity_live', 'index') ||
     can(roleId, 'investment_opportunity_existing', 'index');
@@ -477,9 +478,13 @@ export function createOpportunitiesService(
     return available;
   }
 
-  /** The record for a staff member allowed `action` on its stage (403 otherwise, 404 when missing). */
+  /**
+   * The record for a staff member allowed `action` on its stage (403 otherwise, 404 when missing, and a
+   * fund opportunity while the funds feature is off, as every funds route answers then).
+   */
   async function loadFor(tx: DbOrTx, user: UserRow, id: number, action: Action) {
     const record = await records.load(tx, id);
+    if (record.fund_id !== null && !(await fundsOn())) throw notFound(NOT_FOUND);
     if (!canOn(user.role_id, record, action)) throw forbidden();
     return record;
   }
@@ -594,7 +599,10 @@ export function createOpportunitiesService(
   return {
     // Not the record service's create and update: createFor and updateFor sanitise the description.
     listQuery: records.listQuery,
-    export: (...args: Parameters<typeof records.export>) => records.export(...args),
+    /** The list as a file: what the staff member's list holds (staffListScope), filtered and sorted. */
+    async exportFor(user: UserRow, ...[filters, format, columns]: Parameters<typeof records.export>) {
+      return records.export(filters, format, columns, staffListScope(user.role_id, await fundsOn()));
+    },
     subject,
     full,
 
@@ -608,7 +616,9 @@ export function createOpportunitiesService(
       const { rows, total } = await opportunitiesRepository.list(
         db,
         query,
-        investor ? visibleToInvestor(user.id, await fundsOn()) : staffListScope(user.role_id),
+        investor
+          ? visibleToInvestor(user.id, await fundsOn())
+          : staffListScope(user.role_id, await fundsOn()),
       );
       const viewer: Viewer = investor ? 'investor' : 'staff';
       const data: Array<Partial<OpportunitySummary>> = [];

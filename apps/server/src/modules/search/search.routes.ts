@@ -7,9 +7,10 @@ import {
   ROLES,
   searchQuerySchema,
   searchResultSchema,
+  type FeatureKey,
   type SearchResult,
 } from '@portico/contracts';
-import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,7 +30,11 @@ export const dealSearchUrl = (id: number) => `/admin/investments/deals/${id}/key
  * The admin header's one box, as you type: investors, contacts and organisations by name or email, deals
  * and opportunities by name or company; each kind only for roles that may list it (spec §6).
  */
-export function searchRoutes(ctx: AppContext, subjects: SubjectRegistry): FastifyPluginAsyncZod {
+export function searchRoutes(
+  ctx: AppContext,
+  subjects: SubjectRegistry,
+  isEnabled: (feature: FeatureKey) => Promise<boolean>,
+): FastifyPluginAsyncZod {
   const { db } = ctx;
   return async (app) => {
     app.get(
@@ -57,6 +62,14 @@ export function searchRoutes(ctx: AppContext, subjects: SubjectRegistry): Fastif
         // Opportunities at the stages whose resource (live or existing) the role may list.
         const stages = OPPORTUNITY_STATUSES.filter((stage) =>
           can(roleId, opportunityResource(stage), 'index'),
+        );
+        // Fund opportunities by funds_opportunity, and only while the funds feature is on (opportunityGuard).
+        const fundOffers = can(roleId, 'funds_opportunity', 'index') && (await isEnabled('funds'));
+        const offered = or(
+          stages.length > 0
+            ? and(isNull(opportunities.fund_id), inArray(opportunities.status, stages))
+            : undefined,
+          fundOffers ? isNotNull(opportunities.fund_id) : undefined,
         );
         const none = Promise.resolve([]);
         const [investors, leads, orgs, deals, offers] = await Promise.all([
@@ -98,7 +111,7 @@ export function searchRoutes(ctx: AppContext, subjects: SubjectRegistry): Fastif
                 .orderBy(rank(pipelineDeals.name), pipelineDeals.name, pipelineDeals.id)
                 .limit(PER_KIND)
             : none,
-          stages.length > 0
+          offered
             ? db
                 .select({
                   id: opportunities.id,
@@ -108,10 +121,7 @@ export function searchRoutes(ctx: AppContext, subjects: SubjectRegistry): Fastif
                 })
                 .from(opportunities)
                 .where(
-                  and(
-                    inArray(opportunities.status, stages),
-                    or(ilike(opportunities.name, like), ilike(opportunities.company_name, like)),
-                  ),
+                  and(offered, or(ilike(opportunities.name, like), ilike(opportunities.company_name, like))),
                 )
                 .orderBy(rank(opportunities.name), opportunities.name, opportunities.id)
                 .limit(PER_KIND)

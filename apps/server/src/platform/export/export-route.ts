@@ -5,6 +5,7 @@ import {
   type ListColumn,
   type ListQuerySpec,
 } from '@portico/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Access } from '../auth/access';
 import { listQuerySchema } from '../list-query/http';
@@ -31,6 +32,8 @@ export interface ListExport {
     filters: Record<string, string | string[]>,
     format: ExportFormat,
     columns: string[],
+    /** the request, for an export scoped to who asks */
+    request: FastifyRequest,
   ) => Promise<Buffer>;
 }
 
@@ -73,7 +76,7 @@ export function listExportRoute(app: App, options: ListExport): void {
       } = request.query;
       const format = EXPORT_FORMATS.find((candidate) => candidate === rawFormat) ?? 'csv';
       const columns = typeof rawColumns === 'string' ? rawColumns.split(',').filter(Boolean) : [];
-      const file = await options.export(filters, format, columns);
+      const file = await options.export(filters, format, columns, request);
       const stamp = londonDate(new Date());
       return reply
         .header('content-type', EXPORT_CONTENT_TYPES[format])

@@ -1,4 +1,5 @@
 import { parseListQuery, type ExportFormat, type ListColumn } from '@portico/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit, type Actor } from '../audit/audit';
@@ -117,14 +118,14 @@ export function createRecordService<
       return paginate(data, total, query, requestUrl);
     },
 
-    /** The filtered list as a file, with the chosen columns (all by default). */
-    async export(raw: Record<string, unknown>, format: ExportFormat, columnKeys: string[]) {
+    /** The filtered list as a file, with the chosen columns (all by default), within `scope` when given. */
+    async export(raw: Record<string, unknown>, format: ExportFormat, columnKeys: string[], scope?: SQL) {
       const query = parseListQuery(repository.spec, raw);
       return exportRecords({
         workers,
         columns: definition.export.columns,
         chosen: columnKeys,
-        batches: repository.batches(db, query, EXPORT_CAP),
+        batches: repository.batches(db, query, EXPORT_CAP, scope),
         present: (batch) => batch.map(definition.present),
         cell: await definition.export.cells(),
         format,
