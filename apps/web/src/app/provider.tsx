@@ -33,7 +33,8 @@ function BrandedTheme({ colours, env, children }: Omit<AppProviderProps, 'queryC
       env={env ?? 'default'}
     >
       <Suspense fallback={null}>
-        <Notifications position="top-right" />
+        {/* Bottom right, three at a time: never over the page header's actions (decision 028). */}
+        <Notifications position="bottom-right" limit={3} />
       </Suspense>
       {children}
     </MantineProvider>
