@@ -1,14 +1,7 @@
-import { Text, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { rejectionInputSchema } from '@portico/contracts';
 import type { ReactNode } from 'react';
-import { useServerForm } from '../../form/use-server-form';
-import { zodResolver, type ValidatingSchema } from '../../form/zod-resolver';
-import { FormModal, ModalForm } from '../../modals/form-modal';
-
-interface RejectValues extends Record<string, unknown> {
-  reason: string;
-}
+import type { ValidatingSchema } from '../../form/zod-resolver';
+import { ReasonModal } from '../../modals/reason-modal';
 
 interface RejectModalProps {
   opened: boolean;
@@ -25,55 +18,23 @@ interface RejectModalProps {
   maxLength?: number;
 }
 
-function RejectForm({
-  onClose,
-  children,
-  confirmLabel,
-  onReject,
-  schema = rejectionInputSchema,
-  maxLength = 1000,
-}: Omit<RejectModalProps, 'opened' | 'title'>) {
-  const form = useForm<RejectValues>({
-    initialValues: { reason: '' },
-    validate: zodResolver(schema),
-  });
-  const { onSubmit, formError, submitting } = useServerForm(form, {
-    compact: false,
-    submit: (values) => onReject(values.reason.trim()),
-    onSuccess: onClose,
-  });
-  return (
-    <ModalForm
-      onSubmit={onSubmit}
-      formError={formError}
-      submitting={submitting}
-      submitLabel={confirmLabel}
-      onCancel={onClose}
-      danger
-    >
-      <Text component="div">{children}</Text>
-      <Textarea
-        label="Reason"
-        description="Told to the investor, so they know what to do next."
-        required
-        autosize
-        minRows={3}
-        maxLength={maxLength}
-        data-autofocus
-        {...form.getInputProps('reason')}
-      />
-    </ModalForm>
-  );
-}
-
 /**
  * Rejects something the investor gave (a categorisation, an onboarding document, an organisation
  * application) with a reason they are told.
  */
-export function RejectModal({ opened, onClose, title, ...rest }: RejectModalProps) {
+export function RejectModal({
+  onReject,
+  schema = rejectionInputSchema,
+  maxLength = 1000,
+  ...rest
+}: RejectModalProps) {
   return (
-    <FormModal opened={opened} onClose={onClose} title={title} size="confirmation">
-      <RejectForm onClose={onClose} {...rest} />
-    </FormModal>
+    <ReasonModal
+      {...rest}
+      onSubmit={onReject}
+      schema={schema}
+      maxLength={maxLength}
+      reasonDescription="Told to the investor, so they know what to do next."
+    />
   );
 }
