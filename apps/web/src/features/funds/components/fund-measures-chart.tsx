@@ -1,39 +1,17 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
-import { VisuallyHidden } from '@mantine/core';
 import type { FundMeasures } from '@portico/contracts';
-import { chartPounds, formatMoney, formatMoneyShort } from '../../../lib/money';
+import { MoneyBarChart } from '../../../components/charts/money-bar-chart';
 
-/**
- * Called, paid in, distributed and value side by side. Drawn for the eye (to the pound); screen readers
- * get the same four figures in words, and every figure is in the cards above it.
- */
+/** Called, paid in, distributed and value side by side; every figure is in the cards above it. */
 export function FundMeasuresChart({ measures, currency }: { measures: FundMeasures; currency: string }) {
-  const bars = [
-    { measure: 'Called', value: measures.called },
-    { measure: 'Paid-in', value: measures.paid_in },
-    { measure: 'Distributed', value: measures.distributed },
-    { measure: 'Value', value: measures.value },
-  ];
   return (
-    <>
-      <BarChart
-        h={220}
-        data={bars.map((bar) => ({ measure: bar.measure, Amount: chartPounds(bar.value) ?? 0 }))}
-        dataKey="measure"
-        series={[{ name: 'Amount', color: 'primary.6' }]}
-        withLegend={false}
-        valueFormatter={(value) => formatMoney(String(Math.trunc(value)), currency)}
-        yAxisProps={{
-          width: 80,
-          tickFormatter: (value: number) => formatMoneyShort(String(Math.trunc(value)), currency),
-        }}
-        barChartProps={{ accessibilityLayer: false }}
-        aria-hidden
-      />
-      <VisuallyHidden>
-        {bars.map((bar) => `${bar.measure}: ${formatMoney(bar.value, currency)}`).join('; ')}.
-      </VisuallyHidden>
-    </>
+    <MoneyBarChart
+      currency={currency}
+      bars={[
+        { label: 'Called', value: measures.called },
+        { label: 'Paid-in', value: measures.paid_in },
+        { label: 'Distributed', value: measures.distributed },
+        { label: 'Value', value: measures.value },
+      ]}
+    />
   );
 }
