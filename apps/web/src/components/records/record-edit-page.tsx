@@ -1,3 +1,4 @@
+import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { SubjectType } from '@portico/contracts';
 import { Fragment, type ReactNode } from 'react';
@@ -35,6 +36,10 @@ interface RecordEditPageProps<Row extends EditedRecord, Changes, Saved> {
   useUpdate: () => { mutateAsync: (input: { id: number; changes: Changes }) => Promise<Saved> };
   /** the record's form, keyed by its version so a fresh load resets it */
   form: (record: Row, handlers: RecordFormHandlers<Changes, Saved>) => ReactNode;
+  /** the record's page, back from the form (recordPath by default) */
+  detailsPath?: (id: number) => string;
+  /** below the form: a RecordDeleteSection, say */
+  after?: (record: Row, id: number) => ReactNode;
 }
 
 /** /admin/investors/{kind}/{id}/edit: a record's form, back to its page once saved or cancelled. */
@@ -45,6 +50,8 @@ export function RecordEditPage<Row extends EditedRecord, Changes, Saved>({
   useRecord,
   useUpdate,
   form,
+  detailsPath,
+  after,
 }: RecordEditPageProps<Row, Changes, Saved>) {
   const id = useRecordId();
   const navigate = useNavigate();
@@ -52,7 +59,7 @@ export function RecordEditPage<Row extends EditedRecord, Changes, Saved>({
   const { mutateAsync } = useUpdate();
 
   if (id === undefined || isNotFound(error)) return <ErrorPage status={404} />;
-  const details = recordPath(recordType, id);
+  const details = detailsPath ? detailsPath(id) : recordPath(recordType, id);
 
   return (
     <RecordEditLayout
@@ -66,20 +73,23 @@ export function RecordEditPage<Row extends EditedRecord, Changes, Saved>({
       }}
     >
       {record && (
-        <Fragment key={record.updated_at}>
-          {form(record, {
-            submit: (changes) => mutateAsync({ id, changes }),
-            onCancel: () => void navigate(details),
-            onSaved: (saved) => {
-              notifications.show({
-                color: 'success',
-                title: 'Changes saved',
-                message: `${saved.name} is up to date.`,
-              });
-              void navigate(details);
-            },
-          })}
-        </Fragment>
+        <Stack gap="xl">
+          <Fragment key={record.updated_at}>
+            {form(record, {
+              submit: (changes) => mutateAsync({ id, changes }),
+              onCancel: () => void navigate(details),
+              onSaved: (saved) => {
+                notifications.show({
+                  color: 'success',
+                  title: 'Changes saved',
+                  message: `${saved.name} is up to date.`,
+                });
+                void navigate(details);
+              },
+            })}
+          </Fragment>
+          {after?.(record, id)}
+        </Stack>
       )}
     </RecordEditLayout>
   );
