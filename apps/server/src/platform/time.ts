@@ -54,3 +54,13 @@ const LONDON_DAY = new Intl.DateTimeFormat('en-CA', {
 export function londonDate(instant: Date): string {
   return LONDON_DAY.format(instant);
 }
+
+/**
+ * The instant a London day begins (YYYY-MM-DD): midnight BST is 23:00 UTC the day before, midnight GMT is
+ * 00:00 UTC. Clocks change at 01:00 UTC, so midnight of the day they change is still on the old offset.
+ */
+export function londonDayStart(day: string): Date {
+  const utcMidnight = new Date(`${day}T00:00:00Z`);
+  const summer = new Date(utcMidnight.getTime() - 3_600_000);
+  return londonDate(summer) === day ? summer : utcMidnight;
+}

@@ -1,9 +1,15 @@
 import { CONTACT_STATES, contactsListQuery } from '@portico/contracts';
-import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { contacts, leadStatuses, users } from '../../db/schema';
-import { exact, partial, planned, type FilterHandler } from '../../platform/list-query/drizzle';
+import {
+  exact,
+  londonDaysBetween,
+  partial,
+  planned,
+  type FilterHandler,
+} from '../../platform/list-query/drizzle';
 import { createRecordRepository } from '../../platform/records/record-repository';
 
 const owner = alias(users, 'owner');
@@ -13,21 +19,6 @@ export type ContactRow = typeof contacts.$inferSelect;
 
 const values = (value: string | boolean | Array<string | boolean>) =>
   (Array.isArray(value) ? value : [value]).map(String);
-
-/** "2026-01-01,2026-03-31": added on or after the first day and on or before the second. */
-const createdBetween: FilterHandler = (value) => {
-  const [from, to] = values(value);
-  const date = (text: string | undefined) =>
-    text && /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`))
-      ? new Date(`${text}T00:00:00Z`)
-      : undefined;
-  const start = date(from);
-  const end = date(to);
-  return and(
-    start ? gte(contacts.created_at, start) : undefined,
-    end ? lt(contacts.created_at, new Date(end.getTime() + 86_400_000)) : undefined,
-  );
-};
 
 /** 1, 2 or 3; anything else matches nothing (the column is a smallint, too small for any number). */
 const stateFilter: FilterHandler = (value) => {
@@ -69,7 +60,7 @@ export const contactsRepository = createRecordRepository({
       client_type: exact(contacts.client_type),
       owner_id: exact(contacts.owner_id, 'int'),
       category: exact(contacts.category),
-      created_between: createdBetween,
+      created_between: londonDaysBetween(contacts.created_at),
     },
     sorts: {
       name: contacts.name,

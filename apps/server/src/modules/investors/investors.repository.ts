@@ -1,5 +1,5 @@
 import { investorsListQuery, type OnboardingState, type ParsedListQuery } from '@portico/contracts';
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { investorProfiles, leadStatuses, organisationLinks, organisations, users } from '../../db/schema';
@@ -8,6 +8,7 @@ import { onboardingStateOf } from '../onboarding/onboarding.steps';
 import {
   buildListQuery,
   exact,
+  londonDaysBetween,
   partial,
   type FilterHandler,
   type ListQueryBinding,
@@ -35,23 +36,6 @@ const statusFilter: FilterHandler = (value) =>
       return sql`false`;
     }),
   );
-
-/** "2026-01-01,2026-03-31": registered on or after the first day and on or before the second. */
-const createdBetween: FilterHandler = (value) => {
-  const [from, to] = values(value);
-  const date = (text: string | undefined) => {
-    if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
-    const parsed = new Date(`${text}T00:00:00Z`);
-    // 2026-13-45 is not a day: the bound is ignored rather than failing the request.
-    return Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== text ? undefined : parsed;
-  };
-  const start = date(from);
-  const end = date(to);
-  return and(
-    start ? gte(users.created_at, start) : undefined,
-    end ? lt(users.created_at, new Date(end.getTime() + 86_400_000)) : undefined,
-  );
-};
 
 const inOrganisation: FilterHandler = (value) => {
   const ids = values(value)
@@ -81,7 +65,7 @@ const binding: ListQueryBinding<typeof investorsListQuery> = {
     organisation_id: inOrganisation,
     owner_id: exact(investorProfiles.owner_id, 'int'),
     status: statusFilter,
-    created_between: createdBetween,
+    created_between: londonDaysBetween(users.created_at),
   },
   sorts: {
     name: users.name,

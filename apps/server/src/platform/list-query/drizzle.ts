@@ -1,7 +1,8 @@
 import type { FilterValue, ListQuerySpec, ParsedListQuery } from '@portico/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { londonDate, londonDayStart } from '../time';
 
 /** Turns one filter value into a condition; undefined means "no condition". */
 export type FilterHandler = (value: FilterValue) => SQL | undefined;
@@ -45,6 +46,30 @@ export function exact(column: AnyPgColumn, type: ExactType = 'text'): FilterHand
       .filter((item) => item !== undefined);
     if (accepted.length === 0) return sql`false`;
     return accepted.length === 1 ? eq(column, accepted[0]) : inArray(column, accepted);
+  };
+}
+
+/** A real calendar day, YYYY-MM-DD (2026-13-45 is not one), else undefined. */
+function calendarDay(text: string | boolean | undefined): string | undefined {
+  if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
+  const parsed = new Date(`${text}T12:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text ? text : undefined;
+}
+
+/**
+ * "2026-01-01,2026-03-31": a timestamp on or after the first London day and on or before the second (the
+ * days are business dates, so 00:30 BST on 1 April is in April). Either bound may be left out ("",2026-03-31);
+ * a bound that is not a day is ignored rather than failing the request.
+ */
+export function londonDaysBetween(column: AnyPgColumn): FilterHandler {
+  return (value) => {
+    const [from, to] = values(value).map((item) => calendarDay(item));
+    const dayAfter = (day: string) =>
+      londonDate(new Date(new Date(`${day}T12:00:00Z`).getTime() + 86_400_000));
+    return and(
+      from ? gte(column, londonDayStart(from)) : undefined,
+      to ? lt(column, londonDayStart(dayAfter(to))) : undefined,
+    );
   };
 }
 
