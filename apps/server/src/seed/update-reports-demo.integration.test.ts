@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateReports, users } from '../db/schema';
 import { createTestApp, type Agent, type TestApp } from '../test/test-app';
 import { DEMO_PASSWORD, seedDemo } from './demo';
+import { seedFundUpdateReportsDemo } from './update-reports-demo';
 
 let t: TestApp;
 let investor: Agent;
@@ -20,7 +21,9 @@ afterAll(() => t.close());
 
 describe('the update reports demo', () => {
   it('seeds six reports: two drafts, one general news and three about investor@’s holdings', async () => {
-    const rows = await t.ctx.db.select().from(updateReports);
+    const all = await t.ctx.db.select().from(updateReports);
+    // issue 19's six; the fund's report (issue 20) is the test below
+    const rows = all.filter((row) => row.fund_id === null);
     expect(rows).toHaveLength(6);
     expect(rows.filter((row) => row.status === 'draft')).toHaveLength(2);
     const live = rows.filter((row) => row.status === 'live');
@@ -34,13 +37,30 @@ describe('the update reports demo', () => {
 
     const { data } = json<{ data: NewsItem[] }>(await investor.get('/api/profile/news'));
     expect(data.map((item) => item.title)).toEqual(
-      [...live]
+      [...all.filter((row) => row.status === 'live')]
         .sort((a, b) => Number(b.published_at) - Number(a.published_at) || b.id - a.id)
         .map((row) => row.title),
     );
-    expect(data.filter((item) => item.read_at === null)).toHaveLength(2);
+    // two of the holdings' and news, and the fund's letter
+    expect(data.filter((item) => item.read_at === null)).toHaveLength(3);
     expect(
       json<{ data: { unread: number } }>(await investor.get('/api/profile/news/unread-count')).data.unread,
-    ).toBe(2);
+    ).toBe(3);
+  });
+
+  it('seeds one live report about Portico Ventures Fund I, which investor@ reads from the fund, once', async () => {
+    const rows = (await t.ctx.db.select().from(updateReports)).filter((row) => row.fund_id !== null);
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row).toMatchObject({ status: 'live', version: 1 });
+    expect(row?.recipients).toBeGreaterThan(0);
+    const { data } = json<{ data: NewsItem[] }>(
+      await investor.get(`/api/profile/news?filter[fund_id]=${row?.fund_id}`),
+    );
+    expect(data.map((item) => [item.title, item.fund?.name])).toEqual([
+      [row?.title, 'Portico Ventures Fund I'],
+    ]);
+    await seedFundUpdateReportsDemo(t.ctx);
+    expect((await t.ctx.db.select().from(updateReports)).filter((r) => r.fund_id !== null)).toHaveLength(1);
   });
 });

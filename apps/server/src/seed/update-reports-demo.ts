@@ -1,7 +1,14 @@
 import { ROLES } from '@portico/contracts';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { opportunities, updateReportReads, updateReports, updateReportVersions, users } from '../db/schema';
+import {
+  funds,
+  opportunities,
+  updateReportReads,
+  updateReports,
+  updateReportVersions,
+  users,
+} from '../db/schema';
 import { recipientsCondition } from '../modules/update-reports/update-reports.repository';
 
 const DAY_MS = 86_400_000;
@@ -106,7 +113,12 @@ export async function seedUpdateReportsDemo(ctx: AppContext, now = new Date()) {
         const [counted] = await tx
           .select({ value: count() })
           .from(users)
-          .where(and(isNull(users.deactivated_at), sql`${recipientsCondition(opportunityId)}`));
+          .where(
+            and(
+              isNull(users.deactivated_at),
+              sql`${recipientsCondition({ opportunity_id: opportunityId, fund_id: null })}`,
+            ),
+          );
         recipients = counted?.value ?? 0;
       }
       const [row] = await tx
@@ -143,5 +155,71 @@ export async function seedUpdateReportsDemo(ctx: AppContext, now = new Date()) {
           ),
         });
     }
+  });
+}
+
+const FUND_REPORT = {
+  fund: 'Portico Ventures Fund I',
+  title: 'Portico Ventures Fund I: annual letter to investors',
+  body: '<h2>The year in brief</h2><ul><li>Eight portfolio companies: six growing, one exited (Kestrel Analytics, whose proceeds were returned as capital) and one written off.</li><li>The fund is fully invested; no further capital will be called except for fees.</li><li>The latest NAV and your capital account are on the fund’s page.</li></ul><h3>Looking ahead</h3><p>Two companies are preparing Series B rounds this year, which the fund expects to lead in part from reserves.</p>',
+  publishedDaysAgo: 20,
+};
+
+/**
+ * Issue 20: one live update report about Portico Ventures Fund I, which its committed investors (the demo
+ * investor among them) read from the fund's page. Runs after the funds demo; does nothing when the fund is
+ * missing or already has a report.
+ */
+export async function seedFundUpdateReportsDemo(ctx: AppContext, now = new Date()) {
+  await ctx.db.transaction(async (tx) => {
+    const [fund] = await tx
+      .select({ id: funds.id, created_at: funds.created_at })
+      .from(funds)
+      .where(eq(funds.name, FUND_REPORT.fund));
+    if (!fund) return;
+    const [existing] = await tx
+      .select({ value: count() })
+      .from(updateReports)
+      .where(eq(updateReports.fund_id, fund.id));
+    if ((existing?.value ?? 0) > 0) return;
+    const [admin] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'admin@portico.test'));
+    const publishedAt = new Date(now.getTime() - FUND_REPORT.publishedDaysAgo * DAY_MS);
+    const [counted] = await tx
+      .select({ value: count() })
+      .from(users)
+      .where(
+        and(
+          isNull(users.deactivated_at),
+          sql`${recipientsCondition({ opportunity_id: null, fund_id: fund.id })}`,
+        ),
+      );
+    const [row] = await tx
+      .insert(updateReports)
+      .values({
+        title: FUND_REPORT.title,
+        body: FUND_REPORT.body,
+        fund_id: fund.id,
+        status: 'live',
+        published_at: publishedAt,
+        version: 1,
+        recipients: counted?.value ?? 0,
+        created_by: admin?.id ?? null,
+        updated_by: admin?.id ?? null,
+        created_at: new Date(publishedAt.getTime() - 2 * DAY_MS),
+        updated_at: publishedAt,
+      })
+      .returning({ id: updateReports.id });
+    if (!row) return;
+    await tx.insert(updateReportVersions).values({
+      report_id: row.id,
+      version: 1,
+      title: FUND_REPORT.title,
+      body: FUND_REPORT.body,
+      published_at: publishedAt,
+      published_by: admin?.id ?? null,
+    });
   });
 }

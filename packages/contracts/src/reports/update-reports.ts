@@ -30,6 +30,11 @@ export const updateReportCreateSchema = z.object({
   body,
   /** the existing investment the update is about; null for general news to every investor */
   opportunity_id: idSchema.nullable(),
+  /**
+   * issue 20: the fund the update is about (with the funds feature on), instead of an opportunity; a report
+   * has at most one subject (422 on fund_id when both are given)
+   */
+  fund_id: idSchema.nullable().optional(),
 });
 export type UpdateReportCreate = z.infer<typeof updateReportCreateSchema>;
 
@@ -85,6 +90,9 @@ export const updateReportSchema = z
     status: z.enum(UPDATE_REPORT_STATUSES),
     opportunity_id: idSchema.nullable(),
     opportunity: z.object({ id: idSchema, name: z.string() }).nullable(),
+    /** issue 20: the fund it is about (null when it is about an opportunity, or general news) */
+    fund_id: idSchema.nullable(),
+    fund: z.object({ id: idSchema, name: z.string() }).nullable(),
     /** when a scheduled report goes live */
     publish_at: timestampSchema.nullable(),
     published_at: timestampSchema.nullable(),
@@ -122,6 +130,8 @@ export const newsItemSchema = z
     excerpt: z.string(),
     /** the holding it is about; null for general news */
     opportunity: z.object({ id: idSchema, name: z.string() }).nullable(),
+    /** issue 20: the fund it is about (the server always sends it: null for a holding's update or news) */
+    fund: z.object({ id: idSchema, name: z.string() }).nullable().optional(),
     published_at: timestampSchema,
     /** the live version (above 1 once corrected) and when it was last corrected */
     version: z.number().int(),
@@ -132,10 +142,13 @@ export const newsItemSchema = z
   .meta({ id: 'NewsItem' });
 export type NewsItem = z.infer<typeof newsItemSchema>;
 
-/** GET /api/update-reports: staff's list (filter[status], filter[opportunity_id], filter[title]). */
+/**
+ * GET /api/update-reports: staff's list (filter[status], filter[opportunity_id], filter[fund_id],
+ * filter[title]).
+ */
 export const updateReportsListQuery = defineListQuery({
   table: 'update_reports',
-  filters: { status: 'exact', opportunity_id: 'exact', title: 'partial' },
+  filters: { status: 'exact', opportunity_id: 'exact', fund_id: 'exact', title: 'partial' },
   sorts: ['published_at', 'created_at', 'title'],
   defaultSort: ['-created_at'],
   includes: [],
@@ -161,10 +174,13 @@ export type UpdateReportImage = z.infer<typeof updateReportImageSchema>;
 /** Body images are served from this same-site path; the sanitiser keeps only <img> whose src starts with it. */
 export const UPDATE_REPORT_IMAGE_PATH = '/api/update-report-images/';
 
-/** GET /api/profile/news: the investor's visible live reports, newest first (filter[opportunity_id]). */
+/**
+ * GET /api/profile/news: the investor's visible live reports, newest first (filter[opportunity_id], or
+ * filter[fund_id]: a fund's reports, issue 20).
+ */
 export const newsListQuery = defineListQuery({
   table: 'update_reports',
-  filters: { opportunity_id: 'exact' },
+  filters: { opportunity_id: 'exact', fund_id: 'exact' },
   sorts: ['published_at'],
   defaultSort: ['-published_at'],
   includes: [],

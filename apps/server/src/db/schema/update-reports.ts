@@ -2,6 +2,7 @@ import { UPDATE_REPORT_STATUSES } from '@portico/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, inList, reference, timestamps, timestamptz } from './columns';
+import { funds } from './funds';
 import { opportunities } from './investments';
 import { users } from './users';
 
@@ -19,6 +20,8 @@ export const updateReports = pgTable(
     /** sanitised HTML (the allow-list of sanitise-body.ts); the live version's once published */
     body: text('body').notNull().default(''),
     opportunity_id: reference('opportunity_id').references(() => opportunities.id, { onDelete: 'cascade' }),
+    /** a report about a fund (issue 20, migration 0034); at most one subject (a check) */
+    fund_id: reference('fund_id').references(() => funds.id, { onDelete: 'cascade' }),
     status: text('status', { enum: UPDATE_REPORT_STATUSES }).notNull().default('draft'),
     /** when a scheduled report goes live */
     publish_at: timestamptz('publish_at'),
@@ -38,6 +41,7 @@ export const updateReports = pgTable(
   (table) => [
     index('update_reports_news_index').on(table.status, table.published_at.desc(), table.id.desc()),
     index('update_reports_opportunity_index').on(table.opportunity_id, table.published_at.desc()),
+    index('update_reports_fund_index').on(table.fund_id, table.published_at.desc()),
     index('update_reports_due_index')
       .on(table.publish_at)
       .where(sql`${table.status} = 'scheduled'`),
@@ -60,6 +64,7 @@ export const updateReports = pgTable(
       'update_reports_withdrawn_reason',
       sql`${table.status} <> 'withdrawn' or (${table.withdrawn_at} is not null and char_length(btrim(coalesce(${table.withdrawn_reason}, ''))) > 0)`,
     ),
+    check('update_reports_one_subject', sql`${table.opportunity_id} is null or ${table.fund_id} is null`),
     check('update_reports_recipients_positive', sql`${table.recipients} is null or ${table.recipients} >= 0`),
   ],
 );

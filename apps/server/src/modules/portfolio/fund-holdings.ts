@@ -10,7 +10,7 @@ import {
   type PortfolioFundDetail,
   type PortfolioFundMovement,
 } from '@portico/contracts';
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { fundNavs, funds, type FundRow } from '../../db/schema';
 import { notFound } from '../../platform/http/errors';
@@ -44,6 +44,21 @@ interface FundHeader {
 }
 
 /**
+ * An investment `i` that counts as a commitment to its fund (`i` in one of the fund's opportunities): not
+ * cancelled, and not a private_manual record staff keep for the books only (decision 014, addendum).
+ */
+const countsAsCommitment = sql`i.status <> 'cancelled' and i.type <> 'private_manual'`;
+
+/**
+ * Whether the user holds a commitment to the fund, as the fund page decides it (the fund's update reports
+ * follow it: who reads them and who is told of them).
+ */
+export const holdsFundCommitment = (userId: SQL, fundId: SQL) => sql`exists (
+    select 1 from investments i
+    join opportunities o on o.id = i.opportunity_id
+    where i.user_id = ${userId} and o.fund_id = ${fundId} and ${countsAsCommitment})`;
+
+/**
  * The funds the investor holds: a commitment not cancelled (an investment in one of the fund's
  * opportunities), other than a private_manual record staff keep for the books only (decision 014,
  * addendum). In the order of their first commitment.
@@ -54,7 +69,7 @@ async function heldFunds(db: DbOrTx, userId: number, fundId?: number): Promise<F
     from investments i
     join opportunities o on o.id = i.opportunity_id
     join funds f on f.id = o.fund_id
-    where i.user_id = ${userId} and i.status <> 'cancelled' and i.type <> 'private_manual'
+    where i.user_id = ${userId} and ${countsAsCommitment}
       ${fundId === undefined ? sql`` : sql`and f.id = ${fundId}`}
     group by f.id, f.name, f.currency
     order by min(i.id)`);

@@ -21,13 +21,15 @@ export const toAttachment = (
   url: link(row.storage_key, row.name),
 });
 
-export function toListItem({ report, opportunity, creator }: NamedReport): UpdateReportListItem {
+export function toListItem({ report, opportunity, fund, creator }: NamedReport): UpdateReportListItem {
   return {
     id: report.id,
     title: report.title,
     status: report.status,
     opportunity_id: report.opportunity_id,
     opportunity: opportunity ? { id: opportunity.id, name: opportunity.name } : null,
+    fund_id: report.fund_id,
+    fund: fund ? { id: fund.id, name: fund.name } : null,
     publish_at: toApiTimestampOrNull(report.publish_at),
     published_at: toApiTimestampOrNull(report.published_at),
     withdrawn_at: toApiTimestampOrNull(report.withdrawn_at),
@@ -59,7 +61,7 @@ export const toVersion = ({
 });
 
 export function toNewsItem(
-  { report, opportunity }: NamedReport,
+  { report, opportunity, fund }: NamedReport,
   readAt: Date | null,
   attachments: UpdateReportAttachment[],
   whole: boolean,
@@ -70,6 +72,7 @@ export function toNewsItem(
     body: whole ? report.body : '',
     excerpt: excerptOf(report.body),
     opportunity: opportunity ? { id: opportunity.id, name: opportunity.name } : null,
+    fund: fund ? { id: fund.id, name: fund.name } : null,
     // a live report always has it (a check)
     published_at: toApiTimestamp(report.published_at ?? report.created_at),
     version: report.version,

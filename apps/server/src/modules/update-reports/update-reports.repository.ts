@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
+  funds,
   opportunities,
   updateReportAttachments,
   updateReportReads,
@@ -12,6 +13,7 @@ import {
   type UpdateReportRow,
 } from '../../db/schema';
 import { buildListQuery, exact, partial, type ListQueryBinding } from '../../platform/list-query/drizzle';
+import { holdsFundCommitment } from '../portfolio/fund-holdings';
 import { shownToInvestor } from '../portfolio/portfolio.repository';
 
 /**
@@ -24,13 +26,16 @@ export const holdsOrHeld = (userId: SQL, opportunityId: SQL) => sql`exists (
 
 /**
  * Every investor a publication tells (the users condition of notifications.insertForUsers, which adds
- * "not deactivated"): the verified investors who hold or held the investment, or every verified investor
- * for general news.
+ * "not deactivated"): the verified investors who hold or held the investment, who hold a commitment to the
+ * fund (issue 20, as the fund page decides it), or every verified investor for general news.
  */
-export function recipientsCondition(opportunityId: number | null): SQL {
+export function recipientsCondition(subject: Pick<UpdateReportRow, 'opportunity_id' | 'fund_id'>): SQL {
   const verifiedInvestor = sql`users.role_id = ${ROLES.USER} and users.email_verified_at is not null`;
-  if (opportunityId === null) return verifiedInvestor;
-  return sql`${verifiedInvestor} and ${holdsOrHeld(sql`users.id`, sql`${opportunityId}::bigint`)}`;
+  if (subject.opportunity_id !== null)
+    return sql`${verifiedInvestor} and ${holdsOrHeld(sql`users.id`, sql`${subject.opportunity_id}::bigint`)}`;
+  if (subject.fund_id !== null)
+    return sql`${verifiedInvestor} and ${holdsFundCommitment(sql`users.id`, sql`${subject.fund_id}::bigint`)}`;
+  return verifiedInvestor;
 }
 
 /** The report row, locked for the rest of the transaction (publish, correct, withdraw: one at a time). */
@@ -46,7 +51,7 @@ export async function findReport(db: DbOrTx, id: number): Promise<UpdateReportRo
 
 const creator = alias(users, 'creator');
 
-/** Reports with their opportunity's and creator's names. */
+/** Reports with their opportunity's (or fund's) and creator's names. */
 const withNames = (db: DbOrTx) =>
   db
     .select({
@@ -56,10 +61,12 @@ const withNames = (db: DbOrTx) =>
         name: opportunities.name,
         company_name: opportunities.company_name,
       },
+      fund: { id: funds.id, name: funds.name },
       creator: { id: creator.id, name: creator.name },
     })
     .from(updateReports)
     .leftJoin(opportunities, eq(opportunities.id, updateReports.opportunity_id))
+    .leftJoin(funds, eq(funds.id, updateReports.fund_id))
     .leftJoin(creator, eq(creator.id, updateReports.created_by));
 
 export type NamedReport = Awaited<ReturnType<ReturnType<typeof withNames>['execute']>>[number];
@@ -73,10 +80,15 @@ const staffBinding: ListQueryBinding<typeof updateReportsListQuery> = {
   spec: updateReportsListQuery,
   filters: {
     status: exact(updateReports.status),
+    // null: general news (no opportunity and no fund)
     opportunity_id: (value) =>
       value === 'null' || value === ''
-        ? isNull(updateReports.opportunity_id)
+        ? and(isNull(updateReports.opportunity_id), isNull(updateReports.fund_id))
         : exact(updateReports.opportunity_id, 'int')(value),
+    fund_id: (value) =>
+      value === 'null' || value === ''
+        ? isNull(updateReports.fund_id)
+        : exact(updateReports.fund_id, 'int')(value),
     title: partial(updateReports.title),
   },
   sorts: {
@@ -116,13 +128,17 @@ export async function versionsOf(db: DbOrTx, reportId: number) {
     .orderBy(asc(updateReportVersions.version));
 }
 
-/** A live report the investor may read: general news, or about an investment they hold or held. */
-export const visibleTo = (userId: number) =>
+/**
+ * A live report the investor may read: general news, about an investment they hold or held, or (with the
+ * funds feature on) about a fund they hold a commitment to.
+ */
+export const visibleTo = (userId: number, fundsOn: boolean) =>
   and(
     eq(updateReports.status, 'live'),
     or(
-      isNull(updateReports.opportunity_id),
+      and(isNull(updateReports.opportunity_id), isNull(updateReports.fund_id)),
       holdsOrHeld(sql`${userId}::bigint`, sql`${updateReports.opportunity_id}`),
+      fundsOn ? holdsFundCommitment(sql`${userId}::bigint`, sql`${updateReports.fund_id}`) : undefined,
     ),
   );
 
@@ -136,11 +152,13 @@ const newsOf = (db: DbOrTx, userId: number) =>
         name: opportunities.name,
         company_name: opportunities.company_name,
       },
+      fund: { id: funds.id, name: funds.name },
       creator: { id: creator.id, name: creator.name },
       read_at: updateReportReads.read_at,
     })
     .from(updateReports)
     .leftJoin(opportunities, eq(opportunities.id, updateReports.opportunity_id))
+    .leftJoin(funds, eq(funds.id, updateReports.fund_id))
     .leftJoin(creator, eq(creator.id, updateReports.created_by))
     .leftJoin(
       updateReportReads,
@@ -149,17 +167,20 @@ const newsOf = (db: DbOrTx, userId: number) =>
 
 const newsBinding: ListQueryBinding<typeof newsListQuery> = {
   spec: newsListQuery,
-  filters: { opportunity_id: exact(updateReports.opportunity_id, 'int') },
+  filters: {
+    opportunity_id: exact(updateReports.opportunity_id, 'int'),
+    fund_id: exact(updateReports.fund_id, 'int'),
+  },
   sorts: { published_at: updateReports.published_at },
   tiebreaker: updateReports.id,
 };
 
 /** The investor's news: their visible live reports, with when they read each. */
-export async function listNews(db: DbOrTx, userId: number, query: ParsedListQuery) {
+export async function listNews(db: DbOrTx, userId: number, fundsOn: boolean, query: ParsedListQuery) {
   const plan = buildListQuery(newsBinding, query);
   // Newest first, and the newest id first among reports published at the same instant.
   const orderBy = [...plan.orderBy.slice(0, -1), desc(updateReports.id)];
-  const where = and(visibleTo(userId), plan.where);
+  const where = and(visibleTo(userId, fundsOn), plan.where);
   const rows = await newsOf(db, userId)
     .where(where)
     .orderBy(...orderBy)
@@ -169,18 +190,18 @@ export async function listNews(db: DbOrTx, userId: number, query: ParsedListQuer
   return { rows, total: total?.value ?? 0 };
 }
 
-export async function findNews(db: DbOrTx, userId: number, id: number) {
-  const [row] = await newsOf(db, userId).where(and(eq(updateReports.id, id), visibleTo(userId)));
+export async function findNews(db: DbOrTx, userId: number, fundsOn: boolean, id: number) {
+  const [row] = await newsOf(db, userId).where(and(eq(updateReports.id, id), visibleTo(userId, fundsOn)));
   return row;
 }
 
-export async function unreadCount(db: DbOrTx, userId: number) {
+export async function unreadCount(db: DbOrTx, userId: number, fundsOn: boolean) {
   const [row] = await db
     .select({ value: count() })
     .from(updateReports)
     .where(
       and(
-        visibleTo(userId),
+        visibleTo(userId, fundsOn),
         sql`not exists (select 1 from update_report_reads r where r.report_id = ${updateReports.id} and r.user_id = ${userId})`,
       ),
     );

@@ -34,7 +34,7 @@ const reports = (action: 'index' | 'show' | 'create' | 'update' | 'delete') => (
   access: access.permission('update_reports', action),
 });
 const VISIBILITY =
-  'An investor sees a live report about an existing investment they hold or held (a holding transaction in it), and general news; a draft, scheduled or withdrawn report, or another company’s, is a 404.';
+  'An investor sees a live report about an existing investment they hold or held (a holding transaction in it), about a fund they hold a commitment to (with the funds feature on; as GET /api/portfolio/funds/{id} decides it), and general news; a draft, scheduled or withdrawn report, or another company’s or fund’s, is a 404.';
 
 function sendPdf(reply: FastifyReply, file: { body: Buffer; filename: string }) {
   return reply
@@ -57,7 +57,8 @@ export function updateReportsRoutes(service: UpdateReportsService): FastifyPlugi
         schema: {
           tags,
           summary: 'Update reports: drafts, scheduled, live and withdrawn',
-          description: 'filter[opportunity_id]=null lists general news.',
+          description:
+            'filter[opportunity_id]=null lists general news; filter[fund_id] a fund’s reports (issue 20).',
           querystring: listQuerySchema(updateReportsListQuery),
           response: { 200: updateReportListSchema },
         },
@@ -74,7 +75,7 @@ export function updateReportsRoutes(service: UpdateReportsService): FastifyPlugi
           summary:
             'Write a draft update (about an existing investment, or general news when opportunity_id is null)',
           description:
-            'The body is sanitised on the server (an allow-list: paragraphs, headings, lists, links, tables and images uploaded through /api/update-reports/images). The opportunity must be an existing investment (status 5 or 6), else 422 on `opportunity_id`.',
+            'The body is sanitised on the server (an allow-list: paragraphs, headings, lists, links, tables and images uploaded through /api/update-reports/images). The opportunity must be an existing investment (status 5 or 6), else 422 on `opportunity_id`. Or `fund_id`: a fund (issue 20), 422 on `fund_id` when it does not exist, when an opportunity is given too, or while the funds feature is off.',
           body: updateReportCreateSchema,
           response: { 201: dataOf(updateReportStateSchema) },
         },
@@ -285,7 +286,7 @@ export function updateReportsRoutes(service: UpdateReportsService): FastifyPlugi
         schema: {
           tags: portal,
           summary: 'The signed-in investor’s news: visible live reports, newest first, with read_at',
-          description: `${VISIBILITY} filter[opportunity_id] narrows it to one holding.`,
+          description: `${VISIBILITY} filter[opportunity_id] narrows it to one holding, filter[fund_id] to one fund.`,
           querystring: listQuerySchema(newsListQuery),
           response: { 200: newsListSchema },
         },

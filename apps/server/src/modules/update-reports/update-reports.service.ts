@@ -1,5 +1,6 @@
 import {
   NOTIFICATION_EVENT,
+  type FeatureKey,
   OPPORTUNITY_STATUS,
   parseListQuery,
   newsListQuery,
@@ -17,6 +18,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import {
+  funds,
   opportunities,
   updateReportAttachments,
   updateReports,
@@ -82,15 +84,18 @@ const pdfTask = workerTaskRef<typeof reportPdfTask>(
 
 const editable = (row: UpdateReportRow) => row.status === 'draft' || row.status === 'scheduled';
 
-/** Where a report opens for an investor: from News (general) or from the holding's page. */
-export const reportCta = (row: Pick<UpdateReportRow, 'id' | 'opportunity_id'>) =>
-  row.opportunity_id === null
-    ? `/investor/news/reports/${row.id}`
-    : `/investor/portfolio/${row.opportunity_id}/reports/${row.id}`;
+/** Where a report opens for an investor: from News (general), the holding's page or the fund's page. */
+export const reportCta = (row: Pick<UpdateReportRow, 'id' | 'opportunity_id' | 'fund_id'>) =>
+  row.opportunity_id !== null
+    ? `/investor/portfolio/${row.opportunity_id}/reports/${row.id}`
+    : row.fund_id !== null
+      ? `/investor/portfolio/fund/${row.fund_id}/reports/${row.id}`
+      : `/investor/news/reports/${row.id}`;
 
 const snapshot = (row: UpdateReportRow) => ({
   title: row.title,
   opportunity_id: row.opportunity_id,
+  fund_id: row.fund_id,
   status: row.status,
   publish_at: row.publish_at?.toISOString() ?? null,
   version: row.version,
@@ -102,8 +107,15 @@ const snapshot = (row: UpdateReportRow) => ({
  * it. Publishing notifies every recipient in the publishing transaction (one insert for the notifications,
  * one for the emails) and pushes one realtime event per user once it commits.
  */
-export function createUpdateReportsService(ctx: AppContext) {
+export function createUpdateReportsService(
+  ctx: AppContext,
+  deps: {
+    /** whether a feature is on now (a fund's reports need the funds feature, issue 20) */
+    isEnabled: (feature: FeatureKey) => Promise<boolean>;
+  },
+) {
   const { db, workers, storage, signer, config, mailer, realtime, clock } = ctx;
+  const fundsOn = () => deps.isEnabled('funds');
 
   function link(key: string) {
     const url = new URL(signer.sign(`/files/${key}`, new Date(Date.now() + LINK_MINUTES * 60_000)));
@@ -148,6 +160,29 @@ export function createUpdateReportsService(ctx: AppContext) {
       );
   }
 
+  /**
+   * Issue 20: a report is about one subject at most (an opportunity or a fund); a fund must exist and the
+   * funds feature be on (`fundsEnabled`, read before the transaction: PGlite has one connection). `subject`
+   * is the report as it will be stored.
+   */
+  async function checkSubject(
+    tx: DbOrTx,
+    subject: { opportunity_id?: number | null | undefined; fund_id?: number | null | undefined },
+    fundsEnabled: boolean,
+  ) {
+    const fundId = subject.fund_id;
+    if (fundId !== null && fundId !== undefined) {
+      if (subject.opportunity_id !== null && subject.opportunity_id !== undefined)
+        throw fieldError('fund_id', 'A report is about an opportunity or a fund, not both.');
+      if (!fundsEnabled) throw fieldError('fund_id', 'Funds are switched off: choose another subject.');
+      const [fund] = !Number.isSafeInteger(fundId)
+        ? []
+        : await tx.select({ id: funds.id }).from(funds).where(eq(funds.id, fundId));
+      if (!fund) throw fieldError('fund_id', 'Choose an existing fund.');
+    }
+    await checkOpportunity(tx, subject.opportunity_id);
+  }
+
   /** The notice every recipient gets: the update_reports icon and a cta that opens the report. */
   async function noticeOf(tx: DbOrTx, row: UpdateReportRow) {
     let about: string | null = null;
@@ -157,6 +192,9 @@ export function createUpdateReportsService(ctx: AppContext) {
         .from(opportunities)
         .where(eq(opportunities.id, row.opportunity_id));
       about = opportunity?.name ?? null;
+    } else if (row.fund_id !== null) {
+      const [fund] = await tx.select({ name: funds.name }).from(funds).where(eq(funds.id, row.fund_id));
+      about = fund?.name ?? null;
     }
     const message = about ? `New update from **${about}**: **${row.title}**` : `News: **${row.title}**`;
     return { message, cta: reportCta(row), icon: 'update_reports' as const };
@@ -167,12 +205,12 @@ export function createUpdateReportsService(ctx: AppContext) {
    * for every recipient (one insert) and their emails (one insert into the outbox). Answers what to push
    * once the transaction commits.
    */
-  async function goLive(tx: DbOrTx, row: UpdateReportRow, publisherId: number | null) {
-    await checkOpportunity(tx, row.opportunity_id);
+  async function goLive(tx: DbOrTx, row: UpdateReportRow, publisherId: number | null, fundsEnabled: boolean) {
+    await checkSubject(tx, row, fundsEnabled);
     if (row.body.trim() === '') throw fieldError('body', 'Write the update before publishing it.');
     const now = clock.now();
     const data = await noticeOf(tx, row);
-    const condition = recipientsCondition(row.opportunity_id);
+    const condition = recipientsCondition(row);
     const notified = await insertForUsers(tx, { type: NOTICE_TYPE, audience: 'user', data }, condition);
     const plain = data.message.replace(/\*\*/g, '');
     const mail = renderMail(config.APP_NAME, {
@@ -240,7 +278,7 @@ export function createUpdateReportsService(ctx: AppContext) {
     Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
 
   async function pdfOf(named: NamedReport, attachments: string[]) {
-    const { report, opportunity } = named;
+    const { report, opportunity, fund } = named;
     const published = report.published_at ? longDate(report.published_at) : 'Not published';
     const dateLine = report.corrected_at
       ? `Published ${published}, corrected ${longDate(report.corrected_at)}`
@@ -248,7 +286,7 @@ export function createUpdateReportsService(ctx: AppContext) {
     const pdf = await workers.run(pdfTask, {
       appName: config.APP_NAME,
       title: report.title,
-      about: opportunity ? (opportunity.company_name ?? opportunity.name) : 'General news',
+      about: opportunity ? (opportunity.company_name ?? opportunity.name) : (fund?.name ?? 'General news'),
       dateLine,
       text: plainText(report.body),
       attachments,
@@ -263,10 +301,14 @@ export function createUpdateReportsService(ctx: AppContext) {
 
   /** Publishes one due scheduled report, under its row lock: a second node finds it live and skips it. */
   async function publishIfDue(id: number) {
+    const fundsEnabled = await fundsOn();
     const outcome = await db.transaction(async (tx) => {
       const row = await lockReport(tx, id);
       if (row?.status !== 'scheduled' || !row.publish_at || row.publish_at > clock.now()) return null;
-      const result = await goLive(tx, row, row.updated_by);
+      // a fund's report waits while the funds feature is off (it goes live once the feature is back on),
+      // rather than failing the run for the reports due after it
+      if (row.fund_id !== null && !fundsEnabled) return null;
+      const result = await goLive(tx, row, row.updated_by, fundsEnabled);
       await recordAudit(tx, SCHEDULER, {
         action: 'update_report.published',
         subjectType: 'update_report',
@@ -291,14 +333,16 @@ export function createUpdateReportsService(ctx: AppContext) {
 
     async create(actor: Actor, input: UpdateReportCreate): Promise<UpdateReportState> {
       const body = await sanitisedBody(workers, input.body);
+      const fundsEnabled = await fundsOn();
       return db.transaction(async (tx) => {
-        await checkOpportunity(tx, input.opportunity_id);
+        await checkSubject(tx, input, fundsEnabled);
         const [row] = await tx
           .insert(updateReports)
           .values({
             title: input.title,
             body,
             opportunity_id: input.opportunity_id,
+            fund_id: input.fund_id ?? null,
             created_by: actor.userId,
             updated_by: actor.userId,
           })
@@ -316,6 +360,7 @@ export function createUpdateReportsService(ctx: AppContext) {
 
     async update(actor: Actor, id: number, changes: UpdateReportChanges) {
       const body = changes.body === undefined ? undefined : await sanitisedBody(workers, changes.body);
+      const fundsEnabled = await fundsOn();
       return db.transaction(async (tx) => {
         const row = await locked(tx, id);
         if (row.status === 'live')
@@ -324,13 +369,23 @@ export function createUpdateReportsService(ctx: AppContext) {
             'A live report is not edited: publish a correction instead (each version is kept).',
           );
         if (!editable(row)) throw fieldError('status', 'A withdrawn report cannot be changed.');
-        if (changes.opportunity_id !== undefined) await checkOpportunity(tx, changes.opportunity_id);
+        if (changes.opportunity_id !== undefined || changes.fund_id !== undefined)
+          await checkSubject(
+            tx,
+            {
+              opportunity_id:
+                changes.opportunity_id === undefined ? row.opportunity_id : changes.opportunity_id,
+              fund_id: changes.fund_id === undefined ? row.fund_id : changes.fund_id,
+            },
+            fundsEnabled,
+          );
         const [changed] = await tx
           .update(updateReports)
           .set({
             ...(changes.title === undefined ? {} : { title: changes.title }),
             ...(body === undefined ? {} : { body }),
             ...(changes.opportunity_id === undefined ? {} : { opportunity_id: changes.opportunity_id }),
+            ...(changes.fund_id === undefined ? {} : { fund_id: changes.fund_id }),
             updated_by: actor.userId,
             updated_at: new Date(),
           })
@@ -369,6 +424,7 @@ export function createUpdateReportsService(ctx: AppContext) {
       const at = input?.publish_at ? new Date(input.publish_at) : null;
       if (at && Number.isNaN(at.getTime()))
         throw fieldError('publish_at', 'The publication time must be a valid date and time.');
+      const fundsEnabled = await fundsOn();
       const outcome = await db.transaction(async (tx) => {
         const row = await locked(tx, id);
         if (!editable(row))
@@ -379,7 +435,7 @@ export function createUpdateReportsService(ctx: AppContext) {
               : 'A withdrawn report cannot be published.',
           );
         if (at && at > clock.now()) {
-          await checkOpportunity(tx, row.opportunity_id);
+          await checkSubject(tx, row, fundsEnabled);
           if (row.body.trim() === '') throw fieldError('body', 'Write the update before publishing it.');
           const [scheduled] = await tx
             .update(updateReports)
@@ -398,7 +454,7 @@ export function createUpdateReportsService(ctx: AppContext) {
             push: null,
           };
         }
-        const result = await goLive(tx, row, actor.userId);
+        const result = await goLive(tx, row, actor.userId, fundsEnabled);
         await recordAudit(tx, actor, {
           action: 'update_report.published',
           subjectType: 'update_report',
@@ -587,7 +643,7 @@ export function createUpdateReportsService(ctx: AppContext) {
 
     async news(userId: number, rawQuery: Record<string, unknown>, requestUrl: string) {
       const query = parseListQuery(newsListQuery, rawQuery);
-      const { rows, total } = await listNews(db, userId, query);
+      const { rows, total } = await listNews(db, userId, await fundsOn(), query);
       const attachments = await attachmentsById(
         db,
         rows.map((row) => row.report.id),
@@ -599,24 +655,24 @@ export function createUpdateReportsService(ctx: AppContext) {
     },
 
     async newsItem(userId: number, id: number) {
-      const row = await findNews(db, userId, id);
+      const row = await findNews(db, userId, await fundsOn(), id);
       if (!row) throw notFound(NEWS_NOT_FOUND);
       const attachments = (await attachmentsById(db, [id])).get(id) ?? [];
       return toNewsItem(row, row.read_at, attachments, true);
     },
 
     async read(userId: number, id: number) {
-      const row = await findNews(db, userId, id);
+      const row = await findNews(db, userId, await fundsOn(), id);
       if (!row) throw notFound(NEWS_NOT_FOUND);
       const readAt = await markRead(db, userId, id, clock.now());
       const attachments = (await attachmentsById(db, [id])).get(id) ?? [];
       return toNewsItem(row, readAt, attachments, true);
     },
 
-    unread: async (userId: number) => ({ unread: await unreadCount(db, userId) }),
+    unread: async (userId: number) => ({ unread: await unreadCount(db, userId, await fundsOn()) }),
 
     async newsPdf(userId: number, id: number) {
-      const row = await findNews(db, userId, id);
+      const row = await findNews(db, userId, await fundsOn(), id);
       if (!row) throw notFound(NEWS_NOT_FOUND);
       return pdfOf(
         row,

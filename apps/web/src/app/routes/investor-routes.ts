@@ -71,6 +71,12 @@ export function investorRoutes(guards: Guards): RouteObject {
         },
       },
       {
+        // Issue 20: a report about the fund, opened from the fund's page; gated like the fund's page.
+        path: 'portfolio/fund/:id/reports/:reportId',
+        loader: async (args) => (await gate('portfolio')(args)) ?? guards.investorFeature('funds')(args),
+        lazy: { Component: async () => (await newsPages()).FundReportPage },
+      },
+      {
         // Issue 19: the holding's KPIs over time, in a chunk of its own (the charts load only here).
         path: 'portfolio/:id/reports/kpis',
         loader: gate('portfolio'),

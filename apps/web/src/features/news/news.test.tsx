@@ -5,6 +5,7 @@ import { json, mockFetch } from '../../testing/fetch-mock';
 import { userWithRole } from '../../testing/fixtures';
 import { paginated } from '../../testing/paginated';
 import { renderWithProviders } from '../../testing/render';
+import { FundReportPage } from './pages/fund-report-page';
 import { HoldingReportPage } from './pages/holding-report-page';
 import { NewsPage } from './pages/news-page';
 import { NewsReportPage } from './pages/news-report-page';
@@ -188,5 +189,84 @@ describe('HoldingUpdates', () => {
     expect(
       await screen.findByText('No updates have been published about this investment yet.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('FundReportPage (issue 20)', () => {
+  const fundReport = (overrides: Record<string, unknown> = {}) =>
+    item({
+      id: 21,
+      title: 'Annual letter to investors',
+      body: '<p>The fund is <strong>fully invested</strong>.</p>',
+      opportunity: null,
+      fund: { id: 3, name: 'Northern Ventures Fund' },
+      ...overrides,
+    });
+
+  it('reads a fund’s report in the fund’s context, marks it read, with a breadcrumb back to the fund', async () => {
+    const { callsTo } = mockFetch({
+      'GET /api/profile/news/21': json(200, { data: fundReport() }),
+      'POST /api/profile/news/21/read': json(200, {
+        data: fundReport({ read_at: '2026-10-06T09:00:00.000Z' }),
+      }),
+      'GET /sanctum/csrf-cookie': () => {
+        document.cookie = 'XSRF-TOKEN=t; path=/';
+        return json(204);
+      },
+    });
+    open(
+      '/investor/portfolio/fund/3/reports/21',
+      '/investor/portfolio/fund/:id/reports/:reportId',
+      <FundReportPage />,
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Annual letter to investors' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('fully invested')).toBeInTheDocument();
+    expect(screen.getByText(/Northern Ventures Fund · Published/)).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Northern Ventures Fund' })).toHaveAttribute(
+      'href',
+      '/investor/portfolio/fund/3',
+    );
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'href',
+      '/api/profile/news/21/pdf',
+    );
+    await waitFor(() => expect(callsTo('POST', '/api/profile/news/21/read')).toHaveLength(1));
+  });
+
+  it('is the 404 page for a report about another fund', async () => {
+    mockFetch({
+      'GET /api/profile/news/21': json(200, { data: fundReport({ read_at: '2026-10-06T09:00:00.000Z' }) }),
+    });
+    open(
+      '/investor/portfolio/fund/4/reports/21',
+      '/investor/portfolio/fund/:id/reports/:reportId',
+      <FundReportPage />,
+    );
+    expect(await screen.findByText("Sorry that page doesn't seem to exist")).toBeInTheDocument();
+  });
+
+  it('is the 404 page for a holding’s report opened under a fund', async () => {
+    mockFetch({
+      'GET /api/profile/news/11': json(200, { data: item({ read_at: '2026-10-02T10:00:00.000Z' }) }),
+    });
+    open(
+      '/investor/portfolio/fund/7/reports/11',
+      '/investor/portfolio/fund/:id/reports/:reportId',
+      <FundReportPage />,
+    );
+    expect(await screen.findByText("Sorry that page doesn't seem to exist")).toBeInTheDocument();
+  });
+
+  it('is the 404 page when the investor may not read it (not committed, or funds off)', async () => {
+    mockFetch({ 'GET /api/profile/news/21': json(404, { message: 'No such report.' }) });
+    open(
+      '/investor/portfolio/fund/3/reports/21',
+      '/investor/portfolio/fund/:id/reports/:reportId',
+      <FundReportPage />,
+    );
+    expect(await screen.findByText("Sorry that page doesn't seem to exist")).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Navigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, setXsrfCookie } from '../../testing/fetch-mock';
-import { userWithRole } from '../../testing/fixtures';
+import { brandingWithFeatures, userWithRole } from '../../testing/fixtures';
 import { paginated } from '../../testing/paginated';
 import { renderWithProviders } from '../../testing/render';
 import { formatLondon, isoToLondonInput, londonInputToIso } from './london-time';
@@ -23,6 +23,8 @@ const report = (overrides: Record<string, unknown> = {}) => ({
   status: 'draft',
   opportunity_id: 7,
   opportunity: { id: 7, name: 'Acme Robotics Seed' },
+  fund_id: null,
+  fund: null,
   publish_at: null,
   published_at: null,
   withdrawn_at: null,
@@ -289,5 +291,107 @@ describe('UpdateReportDetailsPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Q3 trading update' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Correct' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a fund as the subject (issue 20)', () => {
+  const funds = json(
+    200,
+    paginated([
+      { id: 4, name: 'Northern Ventures Fund', currency: 'GBP' },
+      { id: 5, name: 'Sterling Seed Fund', currency: 'GBP' },
+    ]),
+  );
+  const withFunds = (path: string, route: string, element: React.ReactNode, on = true) =>
+    renderWithProviders(<Navigate to={path} replace />, {
+      path: '/admin',
+      session: admin,
+      branding: brandingWithFeatures(on ? ['funds'] : []),
+      routes: [
+        { path: route, element },
+        { path: '/admin/reports/:id/edit-update', element: <p>The editor</p> },
+        { path: '/admin/reports/:id/details', element: <p>The details</p> },
+      ],
+    });
+
+  it('offers the funds with the feature on and sends the chosen one as fund_id', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = mockFetch({
+      'GET /api/opportunities': investments,
+      'GET /api/funds': funds,
+      'POST /api/update-reports': json(201, { data: { id: 21, status: 'draft' } }),
+    });
+    withFunds('/admin/reports/new-update', '/admin/reports/new-update', <NewUpdateReportPage />);
+    await user.type(await screen.findByRole('textbox', { name: /Title/ }), 'Annual letter');
+    await waitFor(() => expect(callsTo('GET', '/api/funds')).toHaveLength(1));
+    await user.click(screen.getByRole('combobox', { name: 'About' }));
+    await user.click(await screen.findByRole('option', { name: 'Northern Ventures Fund' }));
+    expect(screen.getByRole('combobox', { name: 'About' })).toHaveValue('Northern Ventures Fund');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('The editor')).toBeInTheDocument();
+    expect(callsTo('POST', '/api/update-reports')[0]?.body).toEqual({
+      title: 'Annual letter',
+      body: '',
+      opportunity_id: null,
+      fund_id: 4,
+    });
+  });
+
+  it('offers no fund with the feature off', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = mockFetch({ 'GET /api/opportunities': investments, 'GET /api/funds': funds });
+    withFunds('/admin/reports/new-update', '/admin/reports/new-update', <NewUpdateReportPage />, false);
+    await user.click(await screen.findByRole('combobox', { name: 'About' }));
+    expect(await screen.findByRole('option', { name: 'Acme Robotics Seed' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Northern Ventures Fund' })).not.toBeInTheDocument();
+    expect(callsTo('GET', '/api/funds')).toHaveLength(0);
+  });
+
+  it('says a fund report’s publication tells the fund’s committed investors', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/opportunities': investments,
+      'GET /api/funds': funds,
+      'GET /api/update-reports/21': json(200, {
+        data: report({
+          opportunity_id: null,
+          opportunity: null,
+          fund_id: 4,
+          fund: { id: 4, name: 'Northern Ventures Fund' },
+        }),
+      }),
+    });
+    withFunds('/admin/reports/21/edit-update', '/admin/reports/:id/edit-update', <EditUpdateReportPage />);
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'About' })).toHaveValue('Northern Ventures Fund'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Publish now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish this update?' });
+    expect(dialog).toHaveTextContent(
+      'Every investor who holds a commitment to Northern Ventures Fund will be notified',
+    );
+  });
+
+  it('shows the fund as the subject in the list', async () => {
+    mockFetch({
+      'GET /api/update-reports': json(
+        200,
+        paginated([
+          listRow({
+            id: 23,
+            title: 'Annual letter',
+            opportunity_id: null,
+            opportunity: null,
+            fund_id: 4,
+            fund: { id: 4, name: 'Northern Ventures Fund' },
+          }),
+        ]),
+      ),
+      'GET /api/opportunities': investments,
+    });
+    renderWithProviders(<UpdateReportsListPage />, { path: '/admin/reports/updates', session: admin });
+    const table = await screen.findByRole('table', { name: 'Update reports' });
+    expect(await within(table).findByText('Northern Ventures Fund')).toBeInTheDocument();
+    expect(within(table).queryByText('General news')).not.toBeInTheDocument();
   });
 });

@@ -23,7 +23,11 @@ function NewsLine({ item }: { item: NewsItem }) {
         </Group>
         <Text size="xs" c="dimmed">
           {formatDate(item.published_at)}
-          {item.opportunity ? ` · ${item.opportunity.name}` : ' · General news'}
+          {item.opportunity
+            ? ` · ${item.opportunity.name}`
+            : item.fund
+              ? ` · ${item.fund.name}`
+              : ' · General news'}
         </Text>
         {item.excerpt && (
           <Text size="sm" lineClamp={2}>

@@ -22,13 +22,18 @@ const one = dataOf(newsItemSchema);
 export interface NewsParams {
   /** one holding's updates only */
   opportunityId?: number | undefined;
+  /** one fund's updates only (issue 20) */
+  fundId?: number | undefined;
   page?: number;
   perPage?: number;
 }
 
 export const NEWS_PER_PAGE = 20;
 
-/** GET /api/profile/news: the live updates about what the investor holds, and general news, newest first. */
+/**
+ * GET /api/profile/news: the live updates about what the investor holds (holdings and funds), and general
+ * news, newest first.
+ */
 export function useNews(params: NewsParams = {}) {
   return useQuery({
     queryKey: newsKeys.list(params),
@@ -36,6 +41,7 @@ export function useNews(params: NewsParams = {}) {
       const query = listQueryString({
         filter: {
           opportunity_id: params.opportunityId === undefined ? undefined : String(params.opportunityId),
+          fund_id: params.fundId === undefined ? undefined : String(params.fundId),
         },
         page: params.page,
         per_page: params.perPage ?? NEWS_PER_PAGE,

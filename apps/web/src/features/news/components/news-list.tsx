@@ -7,7 +7,7 @@ interface NewsListProps {
   items: readonly NewsItem[];
   /** where a report opens (the News reader, or the holding's) */
   hrefOf: (item: NewsItem) => string;
-  /** the company is known from the page (a holding's updates) */
+  /** the company (or fund) is known from the page (a holding's or a fund's updates) */
   hideCompany?: boolean;
 }
 
@@ -46,7 +46,7 @@ export function NewsList({ items, hrefOf, hideCompany = false }: NewsListProps) 
                 )}
               </Group>
               <Text size="sm" c="dimmed">
-                {hideCompany ? '' : `${item.opportunity?.name ?? 'General news'} · `}
+                {hideCompany ? '' : `${item.opportunity?.name ?? item.fund?.name ?? 'General news'} · `}
                 <time dateTime={item.published_at}>{formatDate(item.published_at)}</time>
               </Text>
               {item.excerpt && (

@@ -17,12 +17,14 @@ interface ReportReaderProps {
   back: (report: NewsItem | undefined) => { to: string; label: string };
   /** read from a holding's page: a report about another company is not found there */
   opportunityId?: number | undefined;
+  /** read from a fund's page (issue 20): a report about anything else is not found there */
+  fundId?: number | undefined;
   /** above the report, once it is known (the holding's breadcrumb) */
   breadcrumb?: (report: NewsItem) => ReactNode;
 }
 
 /** One live report as an investor reads it; opening it marks it read. */
-export function ReportReader({ id, back, opportunityId, breadcrumb }: ReportReaderProps) {
+export function ReportReader({ id, back, opportunityId, fundId, breadcrumb }: ReportReaderProps) {
   const { data: report, isPending, isError, error } = useNewsItem(id);
   const markRead = useMarkNewsRead();
   const marked = useRef<number | null>(null);
@@ -37,7 +39,8 @@ export function ReportReader({ id, back, opportunityId, breadcrumb }: ReportRead
   const notFound =
     id === undefined ||
     (isApiError(error) && error.status === 404) ||
-    (opportunityId !== undefined && report !== undefined && report.opportunity?.id !== opportunityId);
+    (opportunityId !== undefined && report !== undefined && report.opportunity?.id !== opportunityId) ||
+    (fundId !== undefined && report !== undefined && report.fund?.id !== fundId);
   if (notFound) return <ErrorPage status={404} />;
 
   const way = back(report);
@@ -70,7 +73,7 @@ export function ReportReader({ id, back, opportunityId, breadcrumb }: ReportRead
                 {report.title}
               </Title>
               <Text c="dimmed" size="sm" mt={4}>
-                {report.opportunity?.name ?? 'General news'} · Published{' '}
+                {report.opportunity?.name ?? report.fund?.name ?? 'General news'} · Published{' '}
                 <time dateTime={report.published_at}>{formatDate(report.published_at)}</time>
               </Text>
               {report.version > 1 && (

@@ -3,6 +3,7 @@ import { Navigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../../testing/fetch-mock';
 import { userWithRole } from '../../../testing/fixtures';
+import { paginated } from '../../../testing/paginated';
 import { renderWithProviders } from '../../../testing/render';
 import { PortfolioPage } from '../pages/portfolio-page';
 import { FundHoldingPage } from './fund-holding-page';
@@ -262,5 +263,71 @@ describe('FundHoldingPage', () => {
     openFund('3');
     expect(await screen.findByRole('alert')).toHaveTextContent(/This fund could not be loaded/);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+/** A live report as the investor's news answers it (GET /api/profile/news). */
+const report = (overrides: Record<string, unknown> = {}) => ({
+  id: 21,
+  title: 'Annual letter to investors',
+  body: '',
+  excerpt: 'The fund is fully invested.',
+  opportunity: null,
+  fund: { id: 3, name: 'Northern Ventures Fund' },
+  published_at: '2026-11-07T09:00:00.000Z',
+  version: 1,
+  corrected_at: null,
+  attachments: [],
+  read_at: null,
+  ...overrides,
+});
+
+describe('the fund page’s Reports section (issue 20)', () => {
+  it('lists the fund’s live reports with their date and unread mark, each opening in the fund’s context', async () => {
+    const mock = mockFetch({
+      'GET /api/portfolio/funds/3': json(200, { data: DETAIL }),
+      'GET /api/profile/news': json(
+        200,
+        paginated([
+          report(),
+          report({ id: 22, title: 'Half-year letter', read_at: '2026-06-02T10:00:00.000Z' }),
+          report({ id: 23, title: 'Everyone’s news', fund: null }),
+        ]),
+      ),
+    });
+    openFund('3');
+    const section = await screen.findByRole('heading', { name: 'Reports' });
+    expect(section).toBeInTheDocument();
+    const unread = await screen.findByRole('link', { name: /^Annual letter to investors\s*\(unread\)$/ });
+    expect(unread).toHaveAttribute('href', '/investor/portfolio/fund/3/reports/21');
+    expect(screen.getByRole('link', { name: 'Half-year letter' })).toHaveAttribute(
+      'href',
+      '/investor/portfolio/fund/3/reports/22',
+    );
+    const item = unread.closest('li');
+    if (!item) throw new Error('no report item');
+    expect(within(item).getByText('7 Nov 2026')).toBeInTheDocument();
+    expect(within(item).getByText('New')).toBeInTheDocument();
+    // general news is everyone's, not the fund's
+    expect(screen.queryByRole('link', { name: /Everyone’s news/ })).not.toBeInTheDocument();
+    expect(mock.callsTo('GET', '/api/profile/news')[0]?.path).toContain('filter%5Bfund_id%5D=3');
+  });
+
+  it('says when the fund has no reports, and when they cannot be loaded', async () => {
+    mockFetch({
+      'GET /api/portfolio/funds/3': json(200, { data: DETAIL }),
+      'GET /api/profile/news': json(200, paginated([])),
+    });
+    openFund('3');
+    expect(
+      await screen.findByText('No reports have been published about this fund yet.'),
+    ).toBeInTheDocument();
+    vi.unstubAllGlobals();
+    mockFetch({
+      'GET /api/portfolio/funds/4': json(200, { data: { ...DETAIL, fund: { ...DETAIL.fund, id: 4 } } }),
+      'GET /api/profile/news': json(500, { message: 'Server Error' }),
+    });
+    openFund('4');
+    expect(await screen.findByText(/The reports could not be loaded/)).toBeInTheDocument();
   });
 });

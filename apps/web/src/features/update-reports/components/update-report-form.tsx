@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } fr
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
+  can,
   updateReportCreateSchema,
   type UpdateReport,
   type UpdateReportChanges,
@@ -15,6 +16,9 @@ import { submitFailure } from '../../../components/form/server-errors';
 import { UnsavedChangesGuard } from '../../../components/form/unsaved-changes-guard';
 import { zodResolver } from '../../../components/form/zod-resolver';
 import { ConfirmModal } from '../../../components/modals/confirm-modal';
+import { useUser } from '../../../lib/session';
+import { useFeature } from '../../../lib/branding';
+import { useFundOptions } from '../../opportunities/api/fund-options';
 import {
   useCreateUpdateReport,
   useDeleteUpdateReport,
@@ -28,27 +32,42 @@ import { AttachmentsEditor } from './attachments-editor';
 import { ReportEditor } from './report-editor';
 import { ScheduleModal } from './schedule-modal';
 
-/** The form's values: `opportunity_id` as the select holds it ('general' is general news). */
+/**
+ * The form's values: `opportunity_id` is the subject as the About select holds it: 'general' for general
+ * news, an existing investment's id, or `fund:<id>` for a fund (issue 20).
+ */
 interface Values extends Record<string, unknown> {
   title: string;
   opportunity_id: string;
   body: string;
 }
 
-const FIELDS = ['title', 'opportunity_id', 'body'] as const;
+const FIELDS = ['title', 'opportunity_id', 'fund_id', 'body'] as const;
 const GENERAL = 'general';
+const FUND = 'fund:';
+const fundIdOf = (subject: string) => (subject.startsWith(FUND) ? Number(subject.slice(FUND.length)) : null);
 const validate = zodResolver(updateReportCreateSchema);
 
 const valuesOf = (report: UpdateReport | undefined): Values => ({
   title: report?.title ?? '',
-  opportunity_id: report?.opportunity_id == null ? GENERAL : String(report.opportunity_id),
+  opportunity_id:
+    report?.fund_id != null
+      ? `${FUND}${report.fund_id}`
+      : report?.opportunity_id == null
+        ? GENERAL
+        : String(report.opportunity_id),
   body: report?.body ?? '',
 });
 
 const payloadOf = (values: Values): UpdateReportCreate => ({
   title: values.title.trim(),
   body: values.body,
-  opportunity_id: values.opportunity_id === GENERAL ? null : Number(values.opportunity_id),
+  opportunity_id:
+    values.opportunity_id === GENERAL || fundIdOf(values.opportunity_id) !== null
+      ? null
+      : Number(values.opportunity_id),
+  // sent only for a fund: a company's update or general news keeps issue 19's shape
+  ...(fundIdOf(values.opportunity_id) === null ? {} : { fund_id: fundIdOf(values.opportunity_id) }),
 });
 
 function changesOf(values: Values, initial: Values): UpdateReportChanges {
@@ -58,6 +77,7 @@ function changesOf(values: Values, initial: Values): UpdateReportChanges {
   if (next.title !== before.title) changes.title = next.title;
   if (next.body !== before.body) changes.body = next.body;
   if (next.opportunity_id !== before.opportunity_id) changes.opportunity_id = next.opportunity_id;
+  if ((next.fund_id ?? null) !== (before.fund_id ?? null)) changes.fund_id = next.fund_id ?? null;
   return changes;
 }
 
@@ -72,6 +92,10 @@ export function UpdateReportForm({ report }: { report?: UpdateReport }) {
   const initial = useMemo(() => valuesOf(report), [report]);
   const form = useForm<Values>({ initialValues: initial, validate: (values) => validate(payloadOf(values)) });
   const investments = useReportableInvestments();
+  // Issue 20: with the funds feature on, a fund can be the subject (for a role that may list the funds).
+  const user = useUser();
+  const choosesFund = useFeature('funds') && can(user.role_id, 'funds', 'index');
+  const funds = useFundOptions(choosesFund);
   const create = useCreateUpdateReport();
   const update = useUpdateUpdateReport();
   const publish = usePublishUpdateReport();
@@ -98,16 +122,32 @@ export function UpdateReportForm({ report }: { report?: UpdateReport }) {
     : Object.keys(changesOf(form.getValues(), valuesOf(undefined))).length;
   const shouldBlock = () => changed > 0 && !done.current;
 
+  const fundOptions = funds.options.map((fund) => ({ value: `${FUND}${fund.value}`, label: fund.label }));
+  // a report's own fund stays selectable (the funds listed late, or the feature switched off since)
+  if (report?.fund && !fundOptions.some((option) => option.value === `${FUND}${report.fund?.id}`))
+    fundOptions.push({ value: `${FUND}${report.fund.id}`, label: report.fund.name });
+  const investmentOptions = (investments.data ?? []).map((item) => ({
+    value: String(item.id),
+    label: item.name,
+  }));
   const options = [
     { value: GENERAL, label: 'General news (every investor)' },
-    ...(investments.data ?? []).map((item) => ({ value: String(item.id), label: item.name })),
+    ...(fundOptions.length > 0
+      ? [
+          { group: 'Existing investments', items: investmentOptions },
+          { group: 'Funds', items: fundOptions },
+        ]
+      : investmentOptions),
   ];
+  const labelOf = (value: string) =>
+    [...investmentOptions, ...fundOptions].find((option) => option.value === value)?.label;
+  /** Who a publication tells, in words; null for general news. */
   const aboutName = (values: Values) =>
     values.opportunity_id === GENERAL
       ? null
-      : (options.find((option) => option.value === values.opportunity_id)?.label ??
-        report?.opportunity?.name ??
-        'this investment');
+      : fundIdOf(values.opportunity_id) !== null
+        ? `a commitment to ${labelOf(values.opportunity_id) ?? report?.fund?.name ?? 'this fund'}`
+        : (labelOf(values.opportunity_id) ?? report?.opportunity?.name ?? 'this investment');
 
   /** Writes the form to the server (a new draft, or the draft's changes); answers its id. */
   const save = async (): Promise<number> => {
@@ -235,17 +275,27 @@ export function UpdateReportForm({ report }: { report?: UpdateReport }) {
             />
             <Select
               label="About"
-              description="An existing investment notifies the investors who hold it; general news goes to every verified investor."
+              description={
+                choosesFund
+                  ? 'An existing investment notifies the investors who hold it, a fund its committed investors; general news goes to every verified investor.'
+                  : 'An existing investment notifies the investors who hold it; general news goes to every verified investor.'
+              }
               data={options}
               allowDeselect={false}
               searchable
-              nothingFoundMessage="No existing investment of that name"
+              nothingFoundMessage={
+                choosesFund
+                  ? 'No existing investment or fund of that name'
+                  : 'No existing investment of that name'
+              }
               disabled={investments.isPending}
               key={form.key('opportunity_id')}
               {...form.getInputProps('opportunity_id')}
               error={
                 form.errors.opportunity_id ??
-                (investments.isError ? 'The existing investments could not be loaded.' : undefined)
+                form.errors.fund_id ??
+                (investments.isError ? 'The existing investments could not be loaded.' : undefined) ??
+                (funds.isError ? 'The funds could not be loaded.' : undefined)
               }
             />
             <ReportEditor

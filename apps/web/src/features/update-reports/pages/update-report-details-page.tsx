@@ -126,7 +126,7 @@ export function UpdateReportDetailsPage() {
                 <Fact label="Status">
                   <UpdateReportStatusBadge status={report.status} />
                 </Fact>
-                <Fact label="About">{report.opportunity?.name ?? 'General news'}</Fact>
+                <Fact label="About">{report.opportunity?.name ?? report.fund?.name ?? 'General news'}</Fact>
                 <Fact label={report.status === 'scheduled' ? 'Goes live' : 'Published'}>
                   {report.status === 'scheduled'
                     ? formatLondon(report.publish_at)

@@ -94,7 +94,8 @@ export function UpdateReportsListPage() {
       header: 'Company',
       visibleFrom: 'sm',
       render: (row) =>
-        row.opportunity?.name ?? (
+        row.opportunity?.name ??
+        row.fund?.name ?? (
           <Text span c="dimmed">
             General news
           </Text>
