@@ -200,4 +200,23 @@ describe('investing in the activity timeline', () => {
       }),
     ).toBe('Allotted 2,000 shares in Acme Robotics for £5,000.00');
   });
+
+  it('says which tax relief certificate was recorded or withdrawn, and for whom', () => {
+    const certificate = {
+      scheme: 'eis3',
+      reference: 'EIS3-0042',
+      investor: 'Olivia Bennett',
+      issued_on: '2026-05-01',
+    };
+    expect(describeActivity('opportunity.tax_relief_certificate_recorded', null, certificate)).toBe(
+      'EIS3 certificate EIS3-0042 recorded for Olivia Bennett, issued 1 May 2026',
+    );
+    expect(
+      describeActivity(
+        'fund.tax_relief_certificate_withdrawn',
+        { ...certificate, scheme: 'eis5' },
+        { reason: 'Wrong investor' },
+      ),
+    ).toBe('EIS5 certificate EIS3-0042 of Olivia Bennett withdrawn: Wrong investor');
+  });
 });

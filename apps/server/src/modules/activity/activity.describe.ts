@@ -459,6 +459,12 @@ export function describeActivity(action: string, before: Values, after: Values):
       return `NAV recorded: ${amount(after?.nav)} on ${day(after?.effective_on)}`;
     case 'fund.nav_corrected':
       return `NAV corrected: ${amount(before?.nav)} on ${day(before?.effective_on)} is now ${amount(after?.nav)}`;
+    case 'opportunity.tax_relief_certificate_recorded':
+    case 'fund.tax_relief_certificate_recorded':
+      return `${text(after?.scheme).toUpperCase()} certificate ${text(after?.reference)} recorded for ${text(after?.investor)}, issued ${day(after?.issued_on)}`;
+    case 'opportunity.tax_relief_certificate_withdrawn':
+    case 'fund.tax_relief_certificate_withdrawn':
+      return `${text(before?.scheme).toUpperCase()} certificate ${text(before?.reference)} of ${text(before?.investor)} withdrawn: ${text(after?.reason)}`;
     case 'fund.capital_call_issued':
       return `Capital call issued: ${after?.percent ? `${text(after.percent)}% of commitments, ` : ''}${amount(after?.total)} from ${count(after?.investors, 'investor')}, due by ${day(after?.due_date)}`;
     case 'investor.capital_called':

@@ -13,6 +13,7 @@ import { useUser } from '../../../lib/session';
 import { formatMoney, formatPrice, formatShares } from '../../../lib/money';
 import { useExistingTransactions } from '../api/existing-investments';
 import { HoldingTransactionModal } from '../components/holding-transaction-modal';
+import { RoundTaxReliefPanel } from '../../tax-relief/round-tax-relief-panel';
 
 const KIND_LABELS: Readonly<Record<HoldingTransactionKind, string>> = {
   allotment: 'Allotment',
@@ -102,6 +103,7 @@ export function ExistingTransactionsPage() {
           />
         </RecordSection>
       )}
+      <RoundTaxReliefPanel opportunityId={id} mayChange={mayChange} />
       <HoldingTransactionModal id={id} opened={adding} investors={holders} onClose={() => setAdding(false)} />
     </Stack>
   );

@@ -10,10 +10,11 @@ import { FundCommitments } from '../components/fund-commitments';
 import { FundMeasuresCards } from '../components/fund-measures';
 import { FundMovements } from '../components/fund-movements';
 import { MoneyLoadError } from '../components/money-load-error';
+import { FundTaxReliefPanel } from '../../tax-relief/fund-tax-relief-panel';
 
 /**
  * /admin/funds/{id}/details/transactions (spec §2.1, issue 20): the fund's measures, its commitments,
- * its capital calls and its distributions and fees. Staff who may change the fund call capital, pay out
+ * its capital calls, its distributions and fees, and an EIS or SEIS fund's certificates. Staff who may change the fund call capital, pay out
  * and charge fees; those who may book money record payments against commitments.
  */
 export function FundTransactionsPage() {
@@ -51,6 +52,8 @@ export function FundTransactionsPage() {
       <FundCommitments kpis={data} mayPay={mayPay} />
       <CapitalCalls kpis={data} mayCall={mayUpdate} />
       <FundMovements kpis={data} mayUpdate={mayUpdate} />
+      {/* An EIS or SEIS fund's certificates (EIS5) for each investor's share of its investments. */}
+      <FundTaxReliefPanel fundId={id} mayChange={mayUpdate} />
     </Stack>
   );
 }
