@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { optionalText } from '../crm/subjects';
 import { idSchema, timestampSchema } from '../schemas/common';
 import { HOLDING_TRANSACTION_KINDS, SHARE_PRICE_KINDS } from './investing';
-import { RETURN_BASES } from './xirr';
+import { addDecimal, divideDecimal, isZeroDecimal, subtractDecimal } from '../money';
+import { RETURN_BASES, cumulativeReturn, returnBasisOf, xirr, type CashFlow, type ReturnBasis } from './xirr';
 import { moneyInputSchema, priceInputSchema, publicDocumentSchema } from './opportunities';
 
 /*
@@ -175,6 +176,126 @@ export const portfolioHistorySchema = z
   })
   .meta({ id: 'PortfolioHistory' });
 export type PortfolioHistory = z.infer<typeof portfolioHistorySchema>;
+
+/**
+ * GET /api/portfolio/returns' query (issue 20): both optional; `from` defaults to the first money in, `to` to
+ * today (London). The server refuses `from` after `to` and `to` in the future.
+ */
+export const portfolioReturnsQuerySchema = z.object({
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export type PortfolioReturnsQuery = z.infer<typeof portfolioReturnsQuerySchema>;
+
+/**
+ * The figures of a date range [from, to] in one currency, over direct and fund holdings (issue 20). Decimal
+ * strings. opening: the value of what was held at the start of `from` (as valued at the end of the day
+ * before); paid_in: money in during the range (direct: allotments and follow-ons, dated by the payments
+ * received; funds: capital paid in), net of refunds; received: money out to the investor (exits, dividends;
+ * fund distributions); fees: the funds' fees charged to the investor in the range (inside the fund: shown,
+ * not a cash flow); closing: the value at the end of `to` (shares × the latest price on or before it; a
+ * fund's share of its latest NAV on or before it). gain = closing + received − opening − paid_in; with base
+ * = opening + paid_in: moic = tvpi = (closing + received) ÷ base, dpi = received ÷ base, rvpi = closing ÷
+ * base (2 decimals, null when base is 0); xirr over −opening at the start of `from` (dated the day before, when
+ * it was valued), the dated flows and +closing at `to` (6 decimals, null when undefined); return_rate: the
+ * cumulative return (gain ÷ base) when the range's first money in (the opening, else the first payment) is
+ * under twelve months before `to`, else the XIRR (return_basis says which): a whole tax year is annualised.
+ */
+export const portfolioRangeFiguresSchema = z
+  .object({
+    currency: z.string(),
+    opening: z.string(),
+    paid_in: z.string(),
+    received: z.string(),
+    fees: z.string(),
+    closing: z.string(),
+    gain: z.string(),
+    moic: z.string().nullable(),
+    tvpi: z.string().nullable(),
+    dpi: z.string().nullable(),
+    rvpi: z.string().nullable(),
+    xirr: z.string().nullable(),
+    return_rate: z.string().nullable(),
+    return_basis: z.enum(RETURN_BASES),
+  })
+  .meta({ id: 'PortfolioRangeFigures' });
+export type PortfolioRangeFigures = z.infer<typeof portfolioRangeFiguresSchema>;
+
+/**
+ * GET /api/portfolio/returns: the range's figures per currency (never added across currencies, issue 18), in
+ * the order the currencies are first held; `totals` is the one currency's, null when nothing is held or
+ * holdings are in several currencies.
+ */
+export const portfolioReturnsSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    totals: portfolioRangeFiguresSchema.nullable(),
+    totals_by_currency: z.array(portfolioRangeFiguresSchema),
+  })
+  .meta({ id: 'PortfolioReturns' });
+export type PortfolioReturns = z.infer<typeof portfolioReturnsSchema>;
+
+/** What a range's figures are computed from (one currency). */
+export interface RangeMoney {
+  /** YYYY-MM-DD, the range's first and last days */
+  from: string;
+  to: string;
+  opening: string;
+  paid_in: string;
+  received: string;
+  fees: string;
+  closing: string;
+  /** the dated flows within the range, signed (money in negative, money out positive) */
+  flows: readonly CashFlow[];
+}
+
+const ratioOf = (part: string, base: string) => (isZeroDecimal(base) ? null : divideDecimal(part, base, 2));
+
+/** The day before a YYYY-MM-DD day. */
+export function dayBefore(day: string): string {
+  const noon = new Date(`${day}T12:00:00Z`);
+  return new Date(noon.getTime() - 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The figures of a date range (issue 20), computed here and nowhere else: gain, MOIC/TVPI, DPI, RVPI, XIRR
+ * and the return with its basis, exact decimals (XIRR alone in floating point). With `from` at the first
+ * money in and `to` today, the opening is 0 and the figures are those of GET /api/portfolio's totals.
+ */
+export function rangeFigures(money: RangeMoney): Omit<PortfolioRangeFigures, 'currency'> {
+  const { opening, paid_in, received, closing, from, to } = money;
+  const base = addDecimal(opening, paid_in);
+  const back = addDecimal(closing, received);
+  // the opening value is the value at the end of the day before `from` (the start of `from`), dated so: a
+  // range of a whole year (a tax year, the last twelve months) spans 365 days and is annualised
+  const flows: CashFlow[] = [
+    ...(isZeroDecimal(opening) ? [] : [{ date: dayBefore(from), amount: subtractDecimal('0', opening) }]),
+    ...money.flows,
+  ];
+  const rate = xirr([...flows, { date: to, amount: closing }]);
+  // the clock of the return's basis starts at the range's first money in
+  const since = flows
+    .filter((flow) => flow.amount.startsWith('-'))
+    .reduce<string | null>((first, flow) => (first === null || flow.date < first ? flow.date : first), null);
+  const basis: ReturnBasis = returnBasisOf(since, to);
+  const multiple = ratioOf(back, base);
+  return {
+    opening,
+    paid_in,
+    received,
+    fees: money.fees,
+    closing,
+    gain: subtractDecimal(back, base),
+    moic: multiple,
+    tvpi: multiple,
+    dpi: ratioOf(received, base),
+    rvpi: ratioOf(closing, base),
+    xirr: rate,
+    return_rate: basis === 'cumulative' ? cumulativeReturn(closing, received, base) : rate,
+    return_basis: basis,
+  };
+}
 
 const personSchema = z.object({ id: idSchema, name: z.string() });
 

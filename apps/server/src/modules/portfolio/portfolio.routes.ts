@@ -4,6 +4,8 @@ import {
   portfolioHistorySchema,
   portfolioFundDetailSchema,
   portfolioHoldingDetailSchema,
+  portfolioReturnsQuerySchema,
+  portfolioReturnsSchema,
   portfolioSchema,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -58,6 +60,34 @@ export function portfolioRoutes(service: PortfolioService): FastifyPluginAsyncZo
         },
       },
       async (request) => ({ data: await service.history(requireUser(request).id) }),
+    );
+
+    app.get(
+      '/api/portfolio/returns',
+      {
+        config: { access: access.investor },
+        schema: {
+          tags,
+          summary: 'The portfolio’s figures over a date range, per currency, over direct and fund holdings',
+          description:
+            '`from` (default: the first money in) and `to` (default: today, London), both YYYY-MM-DD; a 422 on a ' +
+            'date that is not one, `from` after `to`, or `to` after today. Per currency (never added across): ' +
+            'opening (the value at the start of `from`, as at the end of the day before), paid_in (money in ' +
+            'during the range, net of refunds: allotments and follow-ons dated by the payments received; ' +
+            'capital paid into funds), received (exits, dividends, fund distributions), fees (funds’ fees borne), ' +
+            'closing (at the end of `to`: shares × the latest price on or before it; a fund’s share of its ' +
+            'latest NAV on or before it), gain = closing + received − opening − paid_in; moic = tvpi = (closing + ' +
+            'received) ÷ (opening + paid_in), dpi = received ÷ (opening + paid_in), rvpi = closing ÷ (opening + ' +
+            'paid_in) (2 decimals, null when nothing was held or paid in); xirr over −opening, the dated flows ' +
+            'and +closing (null when undefined); return_rate cumulative while the range’s first money in is ' +
+            'under twelve months before `to`, else the XIRR (return_basis). `totals` is the one currency’s ' +
+            'figures, null when nothing is held or holdings are in several currencies. Funds count while the ' +
+            'funds feature is on. From the first money in to today the figures are GET /api/portfolio’s totals.',
+          querystring: portfolioReturnsQuerySchema,
+          response: { 200: dataOf(portfolioReturnsSchema) },
+        },
+      },
+      async (request) => ({ data: await service.returns(requireUser(request).id, request.query) }),
     );
 
     // Issue 20: a fund the investor holds; 404 with the funds feature off (the kernel) or without a commitment.

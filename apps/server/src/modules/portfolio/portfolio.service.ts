@@ -7,6 +7,8 @@ import type {
   PortfolioCurrencyTotals,
   PortfolioHistory,
   PortfolioHolding,
+  PortfolioReturns,
+  PortfolioReturnsQuery,
   PortfolioTotals,
   PublicDocument,
 } from '@portico/contracts';
@@ -21,6 +23,7 @@ import { fundStatementInput } from './fund-statement';
 import type { fundStatementPdfTask } from './fund-statement-pdf';
 import { historyByCurrency, historyOf } from './history';
 import { holdingsOf, shownToInvestor, type HoldingRow } from './portfolio.repository';
+import { returnsOf } from './returns';
 import { returnOf, totalsOf, xirrOf } from './valuation';
 
 const NOT_HELD = 'You do not hold this investment.';
@@ -156,9 +159,20 @@ export function createPortfolioService(
       };
     },
 
-    /** GET /api/portfolio/history: invested and value over time, per currency (never added across). */
+    /**
+     * GET /api/portfolio/returns (issue 20): the figures over a date range, per currency, over direct and
+     * (with the funds feature on) fund holdings.
+     */
+    async returns(userId: number, query: PortfolioReturnsQuery): Promise<PortfolioReturns> {
+      return returnsOf(db, userId, query, ctx.clock.today(), await fundsOn());
+    },
+
+    /**
+     * GET /api/portfolio/history: invested and value over time, per currency (never added across), over
+     * direct and (with the funds feature on) fund holdings.
+     */
     async history(userId: number): Promise<PortfolioHistory> {
-      const series = await historyByCurrency(db, userId, ctx.clock.today());
+      const series = await historyByCurrency(db, userId, ctx.clock.today(), await fundsOn());
       const [only] = series;
       return {
         points: series.length > 1 ? null : (only?.points ?? []),

@@ -41,6 +41,31 @@ const TOTALS = {
   return_rate: '0.412345',
   return_basis: 'annualised',
 };
+/** GET /api/portfolio/returns since the first investment: the totals' figures (issue 20). */
+const RANGE = {
+  currency: 'GBP',
+  opening: '0.00',
+  paid_in: '2000.00',
+  received: '800.00',
+  fees: '0.00',
+  closing: '3600.00',
+  gain: '2400.00',
+  moic: '2.20',
+  tvpi: '2.20',
+  dpi: '0.40',
+  rvpi: '1.80',
+  xirr: '0.412345',
+  return_rate: '0.412345',
+  return_basis: 'annualised',
+};
+const returnsOf = (...figures: Array<typeof RANGE>) => ({
+  data: {
+    from: '2023-01-01',
+    to: '2025-07-01',
+    totals: figures.length === 1 ? figures[0] : null,
+    totals_by_currency: figures,
+  },
+});
 const POINTS = [
   { date: '2023-01-01', invested: '1000.00', value: '1000.00' },
   { date: '2025-06-30', invested: '2000.00', value: '3600.00' },
@@ -102,6 +127,7 @@ describe('PortfolioPage', () => {
         },
       }),
       'GET /api/portfolio/history': json(200, { data: HISTORY }),
+      'GET /api/portfolio/returns': json(200, returnsOf(RANGE)),
     });
     renderWithProviders(<PortfolioPage />, {
       path: '/investor/portfolio',
@@ -114,9 +140,18 @@ describe('PortfolioPage', () => {
     const link = within(table).getByRole('link', { name: 'Acme Robotics Ltd' });
     expect(link).toHaveAttribute('href', '/investor/portfolio/7');
     expect(within(table).getAllByText('£3,600.00').length).toBeGreaterThan(0);
-    // the cards: a loss is signed, the rate a percentage
-    const cards = screen.getAllByRole('definition').map((node) => node.textContent);
-    expect(cards).toEqual(['£2,000.00', '£3,600.00', '£800.00', '−£150.50', '2.20×', '41.2%']);
+    // the cards: the figures since the first investment (GET /api/portfolio/returns), the rate a percentage
+    const cards = (await screen.findAllByRole('definition')).map((node) => node.textContent);
+    expect(cards).toEqual([
+      '£0.00',
+      '£2,000.00',
+      '£800.00',
+      '£3,600.00',
+      '£2,400.00',
+      '2.20×',
+      '0.40×',
+      '41.2%',
+    ]);
   });
 
   it('shows a young holding’s cumulative return, never an annual rate', async () => {
@@ -130,16 +165,21 @@ describe('PortfolioPage', () => {
         },
       }),
       'GET /api/portfolio/history': json(200, { data: HISTORY }),
+      'GET /api/portfolio/returns': json(
+        200,
+        returnsOf({ ...RANGE, return_rate: '0.250000', return_basis: 'cumulative', xirr: '14.221000' }),
+      ),
     });
     renderWithProviders(<PortfolioPage />, { path: '/investor/portfolio', session });
     const table = await screen.findByRole('table', { name: 'Holdings' });
     expect(within(table).getByText('25.0% to date')).toBeInTheDocument();
     expect(screen.queryByText(/1,422/)).not.toBeInTheDocument();
+    await screen.findAllByRole('term');
     const terms = screen.getAllByRole('term').map((node) => node.textContent);
-    expect(terms).toContain('Return to date');
+    expect(terms).toContain('Return over the period');
     expect(terms).not.toContain('IRR');
     expect(
-      screen.getByText('Held under twelve months: the return so far, not annualised.'),
+      screen.getByText('Under twelve months: the return over the period, not annualised.'),
     ).toBeInTheDocument();
     const cards = screen.getAllByRole('definition').map((node) => node.textContent);
     expect(cards.at(-1)).toBe('25.0%');
@@ -174,6 +214,10 @@ describe('PortfolioPage', () => {
           ],
         },
       }),
+      'GET /api/portfolio/returns': json(
+        200,
+        returnsOf(RANGE, { ...RANGE, currency: 'EUR', paid_in: '500.00', closing: '650.00' }),
+      ),
     });
     renderWithProviders(<PortfolioPage />, { path: '/investor/portfolio', session });
     // one chart per currency, titled with it, each in its own money
@@ -183,10 +227,11 @@ describe('PortfolioPage', () => {
     expect(within(eurChart).getByText(/Value over time: €500.00 on/)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Value over time' })).not.toBeInTheDocument();
     expect(screen.queryByText(/against £2,500.00 invested/)).not.toBeInTheDocument();
-    const gbp = await screen.findByRole('region', { name: 'Holdings in GBP' });
-    expect(within(gbp).getAllByRole('definition')[0]).toHaveTextContent('£2,000.00');
-    const eur = screen.getByRole('region', { name: 'Holdings in EUR' });
-    expect(within(eur).getAllByRole('definition')[0]).toHaveTextContent('€500.00');
+    // the period's figures, one set per currency: the second card is the money paid in
+    const gbp = await screen.findByRole('region', { name: 'Returns in GBP' });
+    expect(within(gbp).getAllByRole('definition')[1]).toHaveTextContent('£2,000.00');
+    const eur = screen.getByRole('region', { name: 'Returns in EUR' });
+    expect(within(eur).getAllByRole('definition')[1]).toHaveTextContent('€500.00');
     expect(screen.queryByText('€2,500.00')).not.toBeInTheDocument();
     expect(screen.queryByText('£2,500.00')).not.toBeInTheDocument();
   });

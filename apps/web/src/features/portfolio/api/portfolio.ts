@@ -2,9 +2,10 @@ import {
   dataOf,
   portfolioHistorySchema,
   portfolioHoldingDetailSchema,
+  portfolioReturnsSchema,
   portfolioSchema,
 } from '@portico/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const portfolioKeys = {
@@ -12,11 +13,30 @@ export const portfolioKeys = {
   summary: () => [...portfolioKeys.all, 'summary'] as const,
   history: () => [...portfolioKeys.all, 'history'] as const,
   holding: (opportunityId: number) => [...portfolioKeys.all, 'holding', opportunityId] as const,
+  returns: (from: string, to: string) => [...portfolioKeys.all, 'returns', from, to] as const,
 };
 
 const summary = dataOf(portfolioSchema);
 const history = dataOf(portfolioHistorySchema);
 const holding = dataOf(portfolioHoldingDetailSchema);
+const returns = dataOf(portfolioReturnsSchema);
+
+/**
+ * GET /api/portfolio/returns: the figures over a period (either end absent: the first money in, today); the
+ * previous period's figures stay on screen while the next load (isPlaceholderData says so).
+ */
+export function usePortfolioReturns(range: { from?: string; to?: string }) {
+  const query = new URLSearchParams();
+  if (range.from) query.set('from', range.from);
+  if (range.to) query.set('to', range.to);
+  const search = query.toString();
+  return useQuery({
+    queryKey: portfolioKeys.returns(range.from ?? '', range.to ?? ''),
+    queryFn: async ({ signal }) =>
+      (await api.get(`/api/portfolio/returns${search ? `?${search}` : ''}`, returns, { signal })).data,
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** GET /api/portfolio: the signed-in investor's holdings and totals. */
 export function usePortfolio() {

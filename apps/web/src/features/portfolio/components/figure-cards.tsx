@@ -6,7 +6,7 @@ import { formatMultiple, formatRate, RETURN_BASIS_HINTS, toneOf } from '../figur
 
 const TONE_COLOUR = { gain: 'success.7', loss: 'danger.7', flat: undefined } as const;
 
-function Figure({
+export function Figure({
   label,
   value,
   tone,

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import type { PortfolioHolding } from '@portico/contracts';
 import { IconAlertTriangle, IconBriefcase } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { RecordSection } from '../../../components/records/record-section';
@@ -22,9 +23,13 @@ import { formatDate } from '../../../lib/format';
 import { useTerminology } from '../../../lib/terminology';
 import { formatMoney, formatShares } from '../../../lib/money';
 import { usePortfolio, usePortfolioHistory } from '../api/portfolio';
-import { FigureCards } from '../components/figure-cards';
+import { ReturnsSection } from '../components/returns-section';
 import { ValueChart } from '../components/value-chart';
 import { formatMultiple, formatReturn } from '../figures';
+
+const TaxReliefSection = lazy(async () => ({
+  default: (await import('../../tax-relief/tax-relief-section')).TaxReliefSection,
+}));
 
 /** A row's key: a company by its opportunity, a fund by the fund (issue 20). */
 const rowKey = (row: PortfolioHolding) =>
@@ -168,19 +173,8 @@ export function PortfolioPage() {
         </Paper>
       ) : (
         <>
-          {/* never added across currencies: one set of figures per currency held */}
-          {portfolio.data.totals_by_currency.length > 1 ? (
-            portfolio.data.totals_by_currency.map((totals) => (
-              <RecordSection key={totals.currency} title={`Holdings in ${totals.currency}`}>
-                <FigureCards figures={totals} currency={totals.currency} />
-              </RecordSection>
-            ))
-          ) : portfolio.data.totals_by_currency[0] ? (
-            <FigureCards
-              figures={portfolio.data.totals_by_currency[0]}
-              currency={portfolio.data.totals_by_currency[0].currency}
-            />
-          ) : null}
+          {/* the figures over the period picked (issue 20): per currency, never added across */}
+          <ReturnsSection />
           {/* never added across currencies: one chart per currency held */}
           {history.isSuccess && history.data.series_by_currency.length > 1 ? (
             history.data.series_by_currency.map((series) => (
@@ -225,6 +219,10 @@ export function PortfolioPage() {
           </RecordSection>
         </>
       )}
+      {/* The EIS and SEIS relief statement, whatever the holdings' state; its code loads after the page's. */}
+      <Suspense fallback={<Skeleton height={160} radius="md" aria-label="Loading relief statement" />}>
+        <TaxReliefSection />
+      </Suspense>
     </Stack>
   );
 }
