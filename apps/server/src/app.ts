@@ -48,6 +48,8 @@ import { createFundMoneyService } from './modules/funds/fund-money.service';
 import { fundMoneyRoutes } from './modules/funds/fund-money.routes';
 import { createFundCompaniesService } from './modules/fund-companies/fund-companies.service';
 import { fundCompaniesRoutes } from './modules/fund-companies/fund-companies.routes';
+import { createTaxReliefService } from './modules/tax-relief/tax-relief.service';
+import { taxReliefRoutes } from './modules/tax-relief/tax-relief.routes';
 import { createClientGroupsService } from './modules/client-groups/client-groups.service';
 import { createIdempotency } from './platform/http/idempotency';
 import { investingRoutes } from './modules/investing/investing.routes';
@@ -265,10 +267,11 @@ function services(ctx: AppContext) {
     capTable,
     capTableImport: createCapTableImport(ctx, capTable),
     kpiReports: createKpiReportsServices(ctx),
-    updateReports: createUpdateReportsService(ctx),
+    updateReports: createUpdateReportsService(ctx, { isEnabled: branding.isEnabled }),
     funds,
     fundMoney: createFundMoneyService(ctx, { notifications, isEnabled: branding.isEnabled }),
     fundCompanies,
+    taxRelief: createTaxReliefService(ctx, { isEnabled: branding.isEnabled }),
   };
 }
 
@@ -328,6 +331,7 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     fundsRoutes(wired.funds),
     fundMoneyRoutes(wired.fundMoney, wired.idempotency),
     fundCompaniesRoutes(wired.fundCompanies),
+    taxReliefRoutes(wired.taxRelief),
   ] as FastifyPluginAsync[];
 }
 

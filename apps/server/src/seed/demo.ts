@@ -19,7 +19,8 @@ import { seedDealsDemo } from './deals-demo';
 import { seedOpportunitiesDemo } from './opportunities-demo';
 import { seedInvestingDemo } from './investing-demo';
 import { seedPortfolioDemo } from './portfolio-demo';
-import { seedUpdateReportsDemo } from './update-reports-demo';
+import { seedTaxReliefDemo } from './tax-relief-demo';
+import { seedFundUpdateReportsDemo, seedUpdateReportsDemo } from './update-reports-demo';
 import { seedKpiReportsDemo } from './kpi-reports-demo';
 import { seedPreEmptionDemo } from './pre-emption-demo';
 import { seedWipDemo } from './wip-demo';
@@ -164,6 +165,8 @@ export async function seedDemo(ctx: AppContext) {
   await seedInvestingDemo(ctx, now);
   // Issue 11: the completed and matured opportunities as existing investments with holdings and prices.
   await seedPortfolioDemo(ctx, now);
+  // Issue 20: EIS3 certificates of the existing investments' allotments, some received, some awaited.
+  await seedTaxReliefDemo(ctx, now);
   // Issue 19: six update reports (two drafts, one general news, three about the demo investor's holdings).
   await seedUpdateReportsDemo(ctx, now);
   // Issue 19: eight quarters of KPIs for the existing investments; Fenwick is overdue.
@@ -174,6 +177,8 @@ export async function seedDemo(ctx: AppContext) {
   await seedWipDemo(ctx, now);
   // Issue 20: a live EIS fund raising and a 2021 venture fund with calls, fees, a distribution and NAVs.
   await seedFundsDemo(ctx, now);
+  // Issue 20: a live update report about Portico Ventures Fund I, read from the fund's page.
+  await seedFundUpdateReportsDemo(ctx, now);
 }
 
 /** Issue 9: the first demo investor is a member (Profile → Membership); the second has no plan. */

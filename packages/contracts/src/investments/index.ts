@@ -13,3 +13,4 @@ export * from './pre-emption-api';
 export * from './cap-table-api';
 export * from './completion-api';
 export * from './portfolio-funds-api';
+export * from './tax-relief';

@@ -23,3 +23,4 @@ export * from './wip';
 export * from './funds';
 export * from './fund-money';
 export * from './fund-companies';
+export * from './tax-relief';
