@@ -90,6 +90,8 @@ import { profileRecordsRoutes } from './modules/profile-records/profile-records.
 import { createProfileRecordsService } from './modules/profile-records/profile-records.service';
 import { createSubjectRegistry } from './modules/records/subjects';
 import { searchRoutes } from './modules/search/search.routes';
+import { createAuditLogService } from './modules/audit-log/audit-log.service';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { brandingRoutes } from './modules/branding/branding.routes';
 import { createBrandingService } from './modules/branding/branding.service';
 import { filesRoutes } from './modules/files/files.routes';
@@ -272,6 +274,7 @@ function services(ctx: AppContext) {
     fundMoney: createFundMoneyService(ctx, { notifications, isEnabled: branding.isEnabled }),
     fundCompanies,
     taxRelief: createTaxReliefService(ctx, { isEnabled: branding.isEnabled }),
+    auditLog: createAuditLogService(ctx),
   };
 }
 
@@ -332,6 +335,7 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     fundMoneyRoutes(wired.fundMoney, wired.idempotency),
     fundCompaniesRoutes(wired.fundCompanies),
     taxReliefRoutes(wired.taxRelief),
+    auditLogRoutes(wired.auditLog),
   ] as FastifyPluginAsync[];
 }
 

@@ -9,6 +9,7 @@ export * from './schemas/auth';
 export * from './schemas/user';
 export * from './schemas/staff-accounts';
 export * from './schemas/outbox';
+export * from './schemas/audit-log';
 export * from './schemas/stats';
 export * from './feature-flags';
 export * from './feature-flag-texts';

@@ -46,6 +46,7 @@ const WITH_OVERVIEW_AND_ACCOUNTS = [
   '--Investment sub-types',
   '--KPI categories',
   '--KPIs',
+  '-Audit log',
   '-Security',
   '--Account details',
 ];

@@ -411,6 +411,13 @@ export const ADMIN_SCREENS = {
     resource: 'kpiPortfolio',
     action: 'index',
   },
+  // Issue 21: the firm's audit log (SYSC 9), for roles with the compliance permission.
+  auditLog: {
+    label: 'Audit log',
+    path: '/admin/settings/audit-log',
+    resource: 'compliance',
+    action: 'index',
+  },
   security: { label: 'Security', path: '/admin/settings/security' },
   accountDetails: { label: 'Account details', path: '/admin/settings/security/details' },
 } as const satisfies Record<string, AdminScreen>;
@@ -505,6 +512,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
           { id: 'kpis', ...ADMIN_SCREENS.kpis },
         ],
       },
+      { id: 'audit-log', ...ADMIN_SCREENS.auditLog },
       {
         id: 'security',
         ...ADMIN_SCREENS.security,

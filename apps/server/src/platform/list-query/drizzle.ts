@@ -58,8 +58,8 @@ function calendarDay(text: string | boolean | undefined): string | undefined {
 
 /**
  * "2026-01-01,2026-03-31": a timestamp on or after the first London day and on or before the second (the
- * days are business dates, so 00:30 BST on 1 April is in April). Either bound may be left out ("",2026-03-31);
- * a bound that is not a day is ignored rather than failing the request.
+ * days are business dates, so 00:30 BST on 1 April is in April). One day alone is a lower bound; a bound
+ * that is not a day is ignored rather than failing the request.
  */
 export function londonDaysBetween(column: AnyPgColumn): FilterHandler {
   return (value) => {

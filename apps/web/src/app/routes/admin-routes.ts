@@ -548,6 +548,10 @@ export function adminRoutes(guards: Guards): RouteObject {
       screen(ADMIN_SCREENS.riskWarning, settings.riskWarning),
       screen(ADMIN_SCREENS.marketSounding, settings.marketSounding),
       screen(
+        ADMIN_SCREENS.auditLog,
+        async () => (await import('../../features/audit-log/pages/audit-log-page')).AuditLogPage,
+      ),
+      screen(
         ADMIN_SCREENS.security,
         async () => (await import('../../features/security/pages/security-page')).SecurityPage,
       ),
