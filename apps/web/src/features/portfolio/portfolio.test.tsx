@@ -140,8 +140,15 @@ describe('PortfolioPage', () => {
     const link = within(table).getByRole('link', { name: 'Acme Robotics Ltd' });
     expect(link).toHaveAttribute('href', '/investor/portfolio/7');
     expect(within(table).getAllByText('£3,600.00').length).toBeGreaterThan(0);
-    // the cards: the figures since the first investment (GET /api/portfolio/returns), the rate a percentage
-    const cards = (await screen.findAllByRole('definition')).map((node) => node.textContent);
+    // the totals' cards: a loss is signed, the rate a percentage
+    const totals = screen
+      .getAllByRole('definition')
+      .slice(0, 6)
+      .map((node) => node.textContent);
+    expect(totals).toEqual(['£2,000.00', '£3,600.00', '£800.00', '−£150.50', '2.20×', '41.2%']);
+    // and the period's (GET /api/portfolio/returns): since the first investment by default
+    const returns = await screen.findByRole('region', { name: 'Returns' });
+    const cards = (await within(returns).findAllByRole('definition')).map((node) => node.textContent);
     expect(cards).toEqual([
       '£0.00',
       '£2,000.00',
@@ -176,11 +183,18 @@ describe('PortfolioPage', () => {
     expect(screen.queryByText(/1,422/)).not.toBeInTheDocument();
     await screen.findAllByRole('term');
     const terms = screen.getAllByRole('term').map((node) => node.textContent);
-    expect(terms).toContain('Return over the period');
+    expect(terms).toContain('Return to date');
     expect(terms).not.toContain('IRR');
     expect(
-      screen.getByText('Under twelve months: the return over the period, not annualised.'),
+      screen.getByText('Held under twelve months: the return so far, not annualised.'),
     ).toBeInTheDocument();
+    const returns = await screen.findByRole('region', { name: 'Returns' });
+    await within(returns).findAllByRole('term');
+    const periodTerms = within(returns)
+      .getAllByRole('term')
+      .map((node) => node.textContent);
+    expect(periodTerms).toContain('Return over the period');
+    expect(periodTerms).not.toContain('IRR over the period');
     const cards = screen.getAllByRole('definition').map((node) => node.textContent);
     expect(cards.at(-1)).toBe('25.0%');
   });
@@ -227,6 +241,10 @@ describe('PortfolioPage', () => {
     expect(within(eurChart).getByText(/Value over time: €500.00 on/)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Value over time' })).not.toBeInTheDocument();
     expect(screen.queryByText(/against £2,500.00 invested/)).not.toBeInTheDocument();
+    const gbpTotals = await screen.findByRole('region', { name: 'Holdings in GBP' });
+    expect(within(gbpTotals).getAllByRole('definition')[0]).toHaveTextContent('£2,000.00');
+    const eurTotals = screen.getByRole('region', { name: 'Holdings in EUR' });
+    expect(within(eurTotals).getAllByRole('definition')[0]).toHaveTextContent('€500.00');
     // the period's figures, one set per currency: the second card is the money paid in
     const gbp = await screen.findByRole('region', { name: 'Returns in GBP' });
     expect(within(gbp).getAllByRole('definition')[1]).toHaveTextContent('£2,000.00');

@@ -35,7 +35,7 @@ export function RangeCards({ figures }: { figures: PortfolioRangeFigures }) {
       />
       <Figure label="DPI" value={formatMultiple(figures.dpi)} hint="Received ÷ (value at start + paid in)." />
       <Figure
-        label={figures.return_basis === 'cumulative' ? 'Return over the period' : 'IRR'}
+        label={figures.return_basis === 'cumulative' ? 'Return over the period' : 'IRR over the period'}
         value={formatRate(figures.return_rate)}
         tone={toneOf(figures.return_rate)}
         hint={RANGE_BASIS_HINTS[figures.return_basis]}

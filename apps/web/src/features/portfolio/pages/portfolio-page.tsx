@@ -23,6 +23,7 @@ import { formatDate } from '../../../lib/format';
 import { useTerminology } from '../../../lib/terminology';
 import { formatMoney, formatShares } from '../../../lib/money';
 import { usePortfolio, usePortfolioHistory } from '../api/portfolio';
+import { FigureCards } from '../components/figure-cards';
 import { ReturnsSection } from '../components/returns-section';
 import { ValueChart } from '../components/value-chart';
 import { formatMultiple, formatReturn } from '../figures';
@@ -173,8 +174,19 @@ export function PortfolioPage() {
         </Paper>
       ) : (
         <>
-          {/* the figures over the period picked (issue 20): per currency, never added across */}
-          <ReturnsSection />
+          {/* never added across currencies: one set of figures per currency held */}
+          {portfolio.data.totals_by_currency.length > 1 ? (
+            portfolio.data.totals_by_currency.map((totals) => (
+              <RecordSection key={totals.currency} title={`Holdings in ${totals.currency}`}>
+                <FigureCards figures={totals} currency={totals.currency} />
+              </RecordSection>
+            ))
+          ) : portfolio.data.totals_by_currency[0] ? (
+            <FigureCards
+              figures={portfolio.data.totals_by_currency[0]}
+              currency={portfolio.data.totals_by_currency[0].currency}
+            />
+          ) : null}
           {/* never added across currencies: one chart per currency held */}
           {history.isSuccess && history.data.series_by_currency.length > 1 ? (
             history.data.series_by_currency.map((series) => (
@@ -205,6 +217,8 @@ export function PortfolioPage() {
               )}
             </RecordSection>
           )}
+          {/* the figures over a period the investor picks (issue 20): per currency, never added across */}
+          <ReturnsSection />
           <RecordSection
             title="Holdings"
             description="Companies valued at their latest share price; funds at your share of the latest net asset value."
