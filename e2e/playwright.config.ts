@@ -26,6 +26,7 @@ const LANE_B = [
   'registration',
   'cash-calls',
   'portfolio',
+  'statements',
   'import',
   'shell',
 ].map((name) => new RegExp(`/${name}\\.spec\\.ts$`));
