@@ -68,5 +68,7 @@ export const auditLog = pgTable(
   (table) => [
     index('audit_log_subject_index').on(table.subject_type, table.subject_id, table.created_at),
     index('audit_log_actor_index').on(table.actor_id, table.created_at),
+    // the firm's audit log, newest first (issue 21)
+    index('audit_log_created_index').on(table.created_at, table.id),
   ],
 );

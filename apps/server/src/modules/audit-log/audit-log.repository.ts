@@ -8,10 +8,7 @@ import { createRecordRepository } from '../../platform/records/record-repository
 
 export type AuditLogRow = typeof auditLog.$inferSelect & { actor_name: string | null };
 
-/**
- * The whole audit log. Newest first is the order rows were written (the identity), which the primary key
- * serves at any size; `created_at` is the same order, stamped in each row's transaction.
- */
+/** The whole audit log; newest first by its time, which an index on (created_at, id) serves at any size. */
 export const auditLogRepository = createRecordRepository({
   table: auditLog,
   binding: {
@@ -23,7 +20,7 @@ export const auditLogRepository = createRecordRepository({
       action: partial(auditLog.action),
       created_between: londonDaysBetween(auditLog.created_at),
     },
-    sorts: { created_at: auditLog.id },
+    sorts: { created_at: auditLog.created_at },
     tiebreaker: auditLog.id,
   },
   rows: async (db, plan): Promise<AuditLogRow[]> => {

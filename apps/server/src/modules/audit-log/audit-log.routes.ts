@@ -28,7 +28,7 @@ export function auditLogRoutes(service: AuditLogService): FastifyPluginAsyncZod 
             'Who did what to which record, with the values before and after (secrets hidden), including rows ' +
             'of records since deleted. Filters: actor_id, subject_type, subject_id, action (part of it: "fund.", ' +
             '"capital_call"), created_between (YYYY-MM-DD,YYYY-MM-DD, London days). ' +
-            'Sort: created_at (default -created_at, the order rows were written).',
+            'Sort: created_at (default -created_at).',
           querystring: listQuerySchema(auditLogListQuery),
           response: { 200: auditLogListSchema },
         },
