@@ -92,7 +92,10 @@ export function FundTaxReliefPanel({ fundId, mayChange }: { fundId: number; mayC
   ];
 
   return (
-    <RecordSection title="Tax relief certificates" description={`${awaited} awaited of ${data.lines.length}`}>
+    <RecordSection
+      title="Tax relief certificates"
+      description={data.lines.length > 0 ? `${awaited} awaited of ${data.lines.length}` : undefined}
+    >
       {data.lines.length === 0 ? (
         <Text size="sm" c="dimmed">
           The fund has made no investment in a company that its investors had paid in for yet.

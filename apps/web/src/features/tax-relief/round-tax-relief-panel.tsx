@@ -190,7 +190,7 @@ export function RoundTaxReliefPanel({
   return (
     <RecordSection
       title={`${TAX_RELIEF_LABELS[data.relief]} certificates`}
-      description={`${awaited} awaited of ${data.lines.length}`}
+      description={data.lines.length > 0 ? `${awaited} awaited of ${data.lines.length}` : undefined}
       actions={actions}
     >
       {data.lines.length === 0 ? (
