@@ -45,9 +45,11 @@ const columns: DataTableColumn<TaxReliefLine>[] = [
     render: (line) => (
       <Stack gap={0}>
         <Text size="sm">{line.company_name}</Text>
-        <Text size="xs" c="dimmed">
-          {line.fund ? `Through ${line.fund.name}` : (line.opportunity?.name ?? '')}
-        </Text>
+        {line.fund && (
+          <Text size="xs" c="dimmed">
+            Through {line.fund.name}
+          </Text>
+        )}
       </Stack>
     ),
   },
@@ -55,6 +57,8 @@ const columns: DataTableColumn<TaxReliefLine>[] = [
     key: 'scheme',
     header: 'Scheme',
     nowrap: true,
+    // on a phone: date, company, relief and certificate; the rest from `sm`
+    visibleFrom: 'sm',
     render: (line) => `${TAX_RELIEF_LABELS[line.relief]} ${percent(line.rate)}`,
   },
   {
@@ -62,6 +66,7 @@ const columns: DataTableColumn<TaxReliefLine>[] = [
     header: 'Invested',
     align: 'right',
     nowrap: true,
+    visibleFrom: 'sm',
     render: (line) => formatMoney(line.amount, line.currency),
   },
   {
