@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, timestampSchema } from '../schemas/common';
 import { FUND_MOVEMENT_TYPES, fundMeasuresSchema } from '../funds/fund-money';
 import { FUND_TYPES } from '../funds/funds';
+import { FUND_COMPANY_STATUSES } from '../fund-companies/fund-companies';
 import { INVESTMENT_STATUSES, TAX_RELIEFS } from './opportunity-status';
 import { fundHoldingSchema } from './portfolio-api';
 
@@ -57,6 +58,28 @@ export const portfolioFundMovementSchema = z
   .meta({ id: 'PortfolioFundMovement' });
 export type PortfolioFundMovement = z.infer<typeof portfolioFundMovementSchema>;
 
+/** One of the fund's portfolio companies as its investors see it: what the fund paid, holds and got back. */
+export const portfolioFundCompanySchema = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    industry: z.string().nullable(),
+    country: z.string().nullable(),
+    website: z.string().nullable(),
+    first_investment_on: z.string().nullable(),
+    /** the latest maturity status and its date (null before the first) */
+    status: z.enum(FUND_COMPANY_STATUSES).nullable(),
+    status_on: z.string().nullable(),
+    ownership_percent: z.string().nullable(),
+    /** the fund's cost, realised, current valuation and multiple, in the fund's currency */
+    cost: z.string(),
+    realised: z.string(),
+    valuation: z.string(),
+    multiple: z.string().nullable(),
+  })
+  .meta({ id: 'PortfolioFundCompany' });
+export type PortfolioFundCompany = z.infer<typeof portfolioFundCompanySchema>;
+
 export const portfolioFundDetailSchema = z
   .object({
     fund: z.object({
@@ -82,6 +105,8 @@ export const portfolioFundDetailSchema = z
     movements: z.array(portfolioFundMovementSchema),
     /** the fund's current NAVs, oldest date first */
     navs: z.array(z.object({ date: z.string(), nav: z.string() })),
+    /** the fund's portfolio companies, by name */
+    companies: z.array(portfolioFundCompanySchema),
     generated_at: timestampSchema,
   })
   .meta({ id: 'PortfolioFundDetail' });

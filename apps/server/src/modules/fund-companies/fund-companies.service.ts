@@ -61,6 +61,12 @@ const PORTFOLIO_QUERY: ParsedListQuery = {
   perPage: 10_000,
 };
 
+/** A fund's companies by name with their figures: the Portfolio tab's read, and the investor's fund page's. */
+export async function fundPortfolioCompanies(db: DbOrTx, fundId: number) {
+  const { rows } = await fundCompaniesRepository.list(db, PORTFOLIO_QUERY, eq(fundCompanies.fund_id, fundId));
+  return rows.map(toFundCompany);
+}
+
 const FIELDS = [
   'name',
   'company_number',
@@ -319,12 +325,7 @@ export function createFundCompaniesService(ctx: AppContext) {
     async portfolio(fundId: number) {
       const [fund] = await db.select({ currency: funds.currency }).from(funds).where(eq(funds.id, fundId));
       if (!fund) throw notFound('No fund with that id.');
-      const { rows } = await fundCompaniesRepository.list(
-        db,
-        PORTFOLIO_QUERY,
-        eq(fundCompanies.fund_id, fundId),
-      );
-      const companies = rows.map(toFundCompany);
+      const companies = await fundPortfolioCompanies(db, fundId);
       return { fund_id: fundId, currency: fund.currency, companies, totals: totalFigures(companies) };
     },
 

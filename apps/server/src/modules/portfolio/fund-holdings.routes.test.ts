@@ -38,6 +38,7 @@ type Detail = {
   payments: Array<{ date: string; amount: string }>;
   movements: Array<Record<string, unknown>>;
   navs: Array<{ date: string; nav: string }>;
+  companies: Array<Record<string, unknown>>;
 };
 
 beforeAll(async () => {
@@ -129,6 +130,26 @@ describe('fund holdings', () => {
       admin.post(`/api/funds/${fundId}/fees`, { amount: '400.00', date: day(-50), kind: 'management_fee' }),
     );
     await ok(admin.post(`/api/funds/${fundId}/navs`, { date: day(-10), nav: '24000.00' }));
+    // one of the fund's portfolio companies: £1,000 in, valued at £2,500
+    const kestrel = data<{ id: number }>(
+      await ok(admin.post('/api/fund-companies', { fund_id: fundId, name: 'Kestrel Robotics' }), 201),
+    );
+    await ok(
+      admin.post(`/api/fund-companies/${kestrel.id}/transactions`, {
+        kind: 'investment',
+        amount: '1000.00',
+        date: day(-300),
+      }),
+      201,
+    );
+    await ok(
+      admin.post(`/api/fund-companies/${kestrel.id}/transactions`, {
+        kind: 'valuation',
+        valuation: '2500.00',
+        date: day(-20),
+      }),
+      201,
+    );
     // a direct holding beside the fund: 250 shares at the round's £2.00
     const company = await createOpportunity(t.ctx.db, { status: 6, share_price: '2.000000' });
     await t.ctx.db.insert(holdingTransactions).values({
@@ -219,6 +240,19 @@ describe('fund holdings', () => {
       ['distribution', 'return_of_capital', 'Return of capital', day(-100), '500.00'],
     ]);
     expect(detail.navs).toEqual([{ date: day(-10), nav: '24000.00' }]);
+    // the fund's portfolio companies, with the fund's figures
+    expect(detail.companies).toEqual([
+      expect.objectContaining({
+        name: 'Kestrel Robotics',
+        status: 'active',
+        // a new company is active from the day it is added
+        status_on: day(0),
+        cost: '1000.00',
+        realised: '0.00',
+        valuation: '2500.00',
+        multiple: '2.50',
+      }),
+    ]);
 
     // Otto sees his part of the same fund only
     const his = data<Detail>(await ok((await t.as(otto)).get(`/api/portfolio/funds/${fundId}`), 200));

@@ -19,6 +19,7 @@ import { callViews } from '../funds/capital-calls';
 import { investorFundMeasures } from '../funds/fund-measures';
 import { fundPaymentFlows } from '../funds/fund-money.repository';
 import { movementViews } from '../funds/fund-movements';
+import { fundPortfolioCompanies } from '../fund-companies/fund-companies.service';
 import { returnOf } from './valuation';
 
 /*
@@ -140,7 +141,7 @@ export async function fundHoldingDetail(
   const measured = fund ? await investorFundMeasures(db, fundId, userId, today) : null;
   if (!header || !fund || !measured) throw notFound(NOT_HELD);
   const mine = new Set(measured.commitments.map((row) => row.id));
-  const [calls, movements, navs, payments] = await Promise.all([
+  const [calls, movements, navs, payments, companies] = await Promise.all([
     callViews(db, fundId),
     movementViews(db, fundId),
     db
@@ -152,6 +153,7 @@ export async function fundHoldingDetail(
       .orderBy(asc(fundNavs.effective_on)),
     // the same reads the measures made, for their dated list
     fundPaymentFlows(db, fundId, userId),
+    fundPortfolioCompanies(db, fundId),
   ]);
   const callsOfMine = calls.flatMap((call): PortfolioFundCall[] => {
     const lines = call.lines.filter((line) => mine.has(line.investment_id));
@@ -204,6 +206,21 @@ export async function fundHoldingDetail(
     capital_calls: callsOfMine,
     movements: movementsOfMine,
     navs,
+    companies: companies.map((company) => ({
+      id: company.id,
+      name: company.name,
+      industry: company.industry?.name ?? null,
+      country: company.country,
+      website: company.website,
+      first_investment_on: company.first_investment_on,
+      status: company.status,
+      status_on: company.status_on,
+      ownership_percent: company.ownership_percent,
+      cost: company.cost,
+      realised: company.realised,
+      valuation: company.valuation,
+      multiple: company.multiple,
+    })),
     generated_at: toApiTimestamp(options.now),
     // each payment (or refund) on the investor's commitments, by day: the statement's entries
     payments: paymentTotals(payments.filter((row) => row.received_on <= today)),

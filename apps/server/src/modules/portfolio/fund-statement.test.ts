@@ -104,6 +104,7 @@ const detail: PortfolioFundDetail = {
     },
   ],
   navs: [],
+  companies: [],
   generated_at: '2026-11-27T12:00:00.000000Z',
 };
 

@@ -37,6 +37,7 @@ import { FundUpdates } from '../../news/components/fund-updates';
 import { formatMultiple, formatRate } from '../figures';
 import { fundStatementHref, useFundHolding } from './fund-holding-api';
 import { FundHoldingChart } from './fund-holding-chart';
+import { FundPortfolioCompanies } from './fund-portfolio-companies';
 
 /** One labelled figure of the fund, as the portfolio's cards show theirs. */
 function Card({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -285,6 +286,7 @@ export function FundHoldingPage() {
               />
             )}
           </RecordSection>
+          <FundPortfolioCompanies companies={detail.companies} currency={detail.fund.currency} />
           <FundUpdates fundId={detail.fund.id} />
         </>
       )}

@@ -118,6 +118,23 @@ const DETAIL = {
     },
   ],
   navs: [{ date: '2026-11-17', nav: '24000.00' }],
+  companies: [
+    {
+      id: 8,
+      name: 'Kestrel Robotics Ltd',
+      industry: 'Robotics',
+      country: 'GB',
+      website: null,
+      first_investment_on: '2022-03-01',
+      status: 'exited',
+      status_on: '2025-06-01',
+      ownership_percent: '12.50',
+      cost: '1000000.00',
+      realised: '2400000.00',
+      valuation: '0.00',
+      multiple: '2.40',
+    },
+  ],
   generated_at: '2026-11-27T12:00:00.000000Z',
 };
 
@@ -221,6 +238,15 @@ describe('FundHoldingPage', () => {
     const commitments = screen.getByRole('table', { name: 'Your commitments' });
     expect(within(commitments).getByText('NVF-3-1')).toBeInTheDocument();
 
+    // the fund's portfolio companies, with the fund's figures and each company's status since its date
+    const companies = screen.getByRole('table', { name: 'Portfolio companies' });
+    const kestrel = within(companies).getByRole('row', { name: /Kestrel Robotics Ltd/ });
+    expect(kestrel).toHaveTextContent('Robotics');
+    expect(kestrel).toHaveTextContent('Exited');
+    expect(kestrel).toHaveTextContent('since 1 Jun 2025');
+    expect(kestrel).toHaveTextContent('£2,400,000.00');
+    expect(kestrel).toHaveTextContent('2.40×');
+
     expect(screen.getByRole('link', { name: 'Download statement (PDF)' })).toHaveAttribute(
       'href',
       '/api/portfolio/funds/3/statement.pdf',
@@ -240,11 +266,13 @@ describe('FundHoldingPage', () => {
           payments: [],
           movements: [],
           navs: [],
+          companies: [],
         },
       }),
     });
     openFund('3');
     expect(await screen.findByText('No capital has been called yet.')).toBeInTheDocument();
+    expect(screen.getByText('The fund has not invested in a company yet.')).toBeInTheDocument();
     expect(screen.getByText('Nothing has been distributed or charged yet.')).toBeInTheDocument();
     expect(screen.getByText('At cost: the fund has no net asset value yet.')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Capital calls' })).not.toBeInTheDocument();
