@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { defineWorkerTask } from '../../platform/workers/worker-task';
+import { A4, INK, MUTED, printable, wrap } from '../../platform/pdf/pdf-text';
 
 export interface SignatureStamp {
   title: string;
@@ -26,42 +27,6 @@ async function canStamp(pdf: Uint8Array): Promise<boolean> {
     return false;
   }
 }
-
-/**
- * The standard PDF fonts hold only the Windows-1252 characters: others are written without their
- * accents where that helps ("Łukasz" → "Lukasz") and as "?" otherwise, rather than failing.
- */
-function printable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  return [...text.replace(/[\r\n\t]+/g, ' ')]
-    .map((char) => {
-      if (supported.has(char.codePointAt(0) ?? 0)) return char;
-      const base = char.normalize('NFD').replace(/\p{M}/gu, '');
-      if (base && [...base].every((part) => supported.has(part.codePointAt(0) ?? 0))) return base;
-      return char === 'Ł' ? 'L' : char === 'ł' ? 'l' : '?';
-    })
-    .join('');
-}
-
-/** Splits text into lines no wider than the width. */
-function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of printable(font, text).split(' ')) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-const INK = rgb(0.1, 0.12, 0.2);
-const MUTED = rgb(0.4, 0.42, 0.48);
-const A4: [number, number] = [595.28, 841.89];
 
 /** A short line at the foot of every original page, pointing at the certificate page. */
 function footer(page: PDFPage, font: PDFFont, text: string) {

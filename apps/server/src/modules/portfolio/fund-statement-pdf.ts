@@ -1,5 +1,6 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { defineWorkerTask } from '../../platform/workers/worker-task';
+import { A4, INK, MUTED, RULE, fit, printable } from '../../platform/pdf/pdf-text';
 
 /** A capital account statement, every text already formatted on the main thread. */
 export interface FundStatementInput {
@@ -14,32 +15,7 @@ export interface FundStatementInput {
   entries: Array<{ date: string; text: string; amount: string }>;
 }
 
-const INK = rgb(0.1, 0.12, 0.2);
-const MUTED = rgb(0.4, 0.42, 0.48);
-const RULE = rgb(0.85, 0.86, 0.9);
-const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
-
-/** The standard fonts hold only Windows-1252: a minus sign becomes a hyphen, accents go, else "?". */
-function printable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  return [...text.replace(/[\r\t\n]+/g, ' ').replace(/\u2212/g, '-')]
-    .map((char) => {
-      if (supported.has(char.codePointAt(0) ?? 0)) return char;
-      const base = char.normalize('NFD').replace(/\p{M}/gu, '');
-      if (base && [...base].every((part) => supported.has(part.codePointAt(0) ?? 0))) return base;
-      return '?';
-    })
-    .join('');
-}
-
-/** Cuts a text to the width, with an ellipsis when it had to be cut. */
-function fit(font: PDFFont, text: string, size: number, width: number): string {
-  let line = printable(font, text);
-  if (font.widthOfTextAtSize(line, size) <= width) return line;
-  while (line.length > 1 && font.widthOfTextAtSize(`${line}...`, size) > width) line = line.slice(0, -1);
-  return `${line}...`;
-}
 
 /** A capital account statement as a PDF: the fund, the investor, the date, the figures, every entry. */
 export async function fundStatementPdf(input: FundStatementInput): Promise<Uint8Array> {

@@ -1,5 +1,6 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { defineWorkerTask } from '../../platform/workers/worker-task';
+import { A4, INK, MUTED, RULE, fit, printable, wrap } from '../../platform/pdf/pdf-text';
 
 /** An EIS/SEIS relief statement, every text already formatted on the main thread. */
 export interface TaxReliefPdfInput {
@@ -23,47 +24,7 @@ export interface TaxReliefPdfInput {
   note: string;
 }
 
-const INK = rgb(0.1, 0.12, 0.2);
-const MUTED = rgb(0.4, 0.42, 0.48);
-const RULE = rgb(0.85, 0.86, 0.9);
-const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 48;
-
-/** The standard fonts hold only Windows-1252: a minus sign becomes a hyphen, accents go, else "?". */
-function printable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  return [...text.replace(/[\r\t\n]+/g, ' ').replace(/\u2212/g, '-')]
-    .map((char) => {
-      if (supported.has(char.codePointAt(0) ?? 0)) return char;
-      const base = char.normalize('NFD').replace(/\p{M}/gu, '');
-      if (base && [...base].every((part) => supported.has(part.codePointAt(0) ?? 0))) return base;
-      return '?';
-    })
-    .join('');
-}
-
-/** Cuts a text to the width, with an ellipsis when it had to be cut. */
-function fit(font: PDFFont, text: string, size: number, width: number): string {
-  let line = printable(font, text);
-  if (font.widthOfTextAtSize(line, size) <= width) return line;
-  while (line.length > 1 && font.widthOfTextAtSize(`${line}...`, size) > width) line = line.slice(0, -1);
-  return `${line}...`;
-}
-
-/** Words wrapped to the width. */
-function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let current = '';
-  for (const word of printable(font, text).split(' ')) {
-    const next = current ? `${current} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) > width && current) {
-      lines.push(current);
-      current = word;
-    } else current = next;
-  }
-  if (current) lines.push(current);
-  return lines;
-}
 
 /** The relief statement as a PDF: the investor, the date, each tax year's share issues and totals. */
 export async function taxReliefPdf(input: TaxReliefPdfInput): Promise<Uint8Array> {

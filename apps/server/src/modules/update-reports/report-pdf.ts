@@ -1,5 +1,6 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { defineWorkerTask } from '../../platform/workers/worker-task';
+import { A4, INK, MUTED, printable, wrap } from '../../platform/pdf/pdf-text';
 
 export interface ReportPdfInput {
   appName: string;
@@ -13,48 +14,7 @@ export interface ReportPdfInput {
   attachments: string[];
 }
 
-const INK = rgb(0.1, 0.12, 0.2);
-const MUTED = rgb(0.4, 0.42, 0.48);
-const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
-
-/** The standard fonts hold only Windows-1252: accents go where that helps, else "?". */
-function printable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  return [...text.replace(/[\r\t]+/g, ' ')]
-    .map((char) => {
-      if (supported.has(char.codePointAt(0) ?? 0)) return char;
-      const base = char.normalize('NFD').replace(/\p{M}/gu, '');
-      if (base && [...base].every((part) => supported.has(part.codePointAt(0) ?? 0))) return base;
-      return '?';
-    })
-    .join('');
-}
-
-/** Splits a paragraph into lines no wider than the width (a word too long is cut). */
-function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of printable(font, text).split(' ')) {
-    let rest = word;
-    while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
-      let cut = rest.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
-      if (line) lines.push(line);
-      lines.push(rest.slice(0, cut));
-      line = '';
-      rest = rest.slice(cut);
-    }
-    const candidate = line ? `${line} ${rest}` : rest;
-    if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
-    else {
-      lines.push(line);
-      line = rest;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 /** An update report as a PDF: title, company, date, the text, the attachments' names. */
 export async function reportPdf(input: ReportPdfInput): Promise<Uint8Array> {

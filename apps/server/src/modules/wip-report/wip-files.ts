@@ -10,6 +10,7 @@ import {
   type WipReport,
 } from '@portico/contracts';
 import { defineWorkerTask } from '../../platform/workers/worker-task';
+import { fit, printable } from '../../platform/pdf/pdf-text';
 
 /** A cell of a WIP table: text, a whole number, or money in its currency (a number cell in Excel). */
 type Cell = string | number | null | { money: string; currency: string };
@@ -190,31 +191,6 @@ async function writeXlsx(report: WipReport): Promise<Uint8Array> {
   });
   await workbook.commit();
   return Buffer.concat(parts);
-}
-
-/**
- * The standard PDF fonts hold only the Windows-1252 characters: others are written without their
- * accents where that helps and as "?" otherwise, rather than failing.
- */
-function printable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  return [...text.replace(/[\r\n\t]+/g, ' ').replace(/\u2212/g, '-')]
-    .map((char) => {
-      if (supported.has(char.codePointAt(0) ?? 0)) return char;
-      const base = char.normalize('NFD').replace(/\p{M}/gu, '');
-      if (base && [...base].every((part) => supported.has(part.codePointAt(0) ?? 0))) return base;
-      return '?';
-    })
-    .join('');
-}
-
-/** Text cut with an ellipsis to fit the width. */
-function fit(font: PDFFont, text: string, size: number, width: number): string {
-  const clean = printable(font, text);
-  if (font.widthOfTextAtSize(clean, size) <= width) return clean;
-  let cut = clean;
-  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, size) > width) cut = cut.slice(0, -1);
-  return `${cut}…`;
 }
 
 const cellText = (cell: Cell): string =>
