@@ -5,11 +5,10 @@ import { json, mockFetch } from '../../testing/fetch-mock';
 import { userWithRole } from '../../testing/fixtures';
 import { paginated } from '../../testing/paginated';
 import { renderWithProviders } from '../../testing/render';
-import { FundReportPage } from './pages/fund-report-page';
-import { HoldingReportPage } from './pages/holding-report-page';
+import { FundReportPage, HoldingReportPage } from './pages/subject-report-page';
 import { NewsPage } from './pages/news-page';
 import { NewsReportPage } from './pages/news-report-page';
-import { HoldingUpdates } from './components/holding-updates';
+import { HoldingUpdates } from './components/subject-updates';
 
 const session = { status: 'authenticated' as const, user: userWithRole(5) };
 

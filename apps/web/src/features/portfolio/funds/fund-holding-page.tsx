@@ -33,7 +33,7 @@ import { formatDate } from '../../../lib/format';
 import { useRecordId } from '../../../lib/records/use-record-id';
 import { useTerminology } from '../../../lib/terminology';
 import { formatMoney } from '../../../lib/money';
-import { FundUpdates } from '../../news/components/fund-updates';
+import { FundUpdates } from '../../news/components/subject-updates';
 import { formatMultiple, formatRate } from '../figures';
 import { fundStatementHref, useFundHolding } from './fund-holding-api';
 import { FundHoldingChart } from './fund-holding-chart';

@@ -15,7 +15,7 @@ import { usePortfolioHolding } from '../api/portfolio';
 import { FigureCards } from '../components/figure-cards';
 import { ValueChart } from '../components/value-chart';
 import { HoldingKpisSummary } from '../kpis/holding-kpis-summary';
-import { HoldingUpdates } from '../../news/components/holding-updates';
+import { HoldingUpdates } from '../../news/components/subject-updates';
 
 export const TRANSACTION_LABELS: Readonly<Record<HoldingTransactionKind, string>> = {
   allotment: 'Allotment',
