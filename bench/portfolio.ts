@@ -1,4 +1,4 @@
-// Issue 11 benchmarks: GET /api/portfolio for an investor with 500 holdings (p99 on PostgreSQL, target
+// Issue 11 benchmarks (and issue 20's returns and history): GET /api/portfolio for an investor with 500 holdings (p99 on PostgreSQL, target
 // ≤ 50 ms), and XIRR over 1,000 cash flows (target ≤ 1 ms). Issue 20: the investor also holds commitments
 // to BENCH_PORTFOLIO_FUNDS funds (default 3) of 2,000 commitments each, half called and paid, with NAVs
 // (the funds feature on). Run from bench/:
@@ -227,19 +227,31 @@ async function main() {
     log(
       `check: 200, ${holdings} direct and ${funds} fund holdings, totals ${JSON.stringify(body.data.totals)}`,
     );
-    const result = await driveHttp(
-      {
-        url: `${server.baseUrl}/api/portfolio`,
-        cookieHeader: session.cookieHeader,
-        connections: settings.connections,
-        durationSeconds: settings.durationSeconds,
-      },
-      settings.warmupSeconds,
-    );
-    log(
-      `GET /api/portfolio (${holdings} holdings and ${funds} funds, ${settings.connections} connection${settings.connections === 1 ? '' : 's'}, ${settings.durationSeconds} s): ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
-    );
-    if (result.non2xx > 0 || result.errors > 0) throw new Error('failed requests during the run');
+    // the portfolio, the returns since the first investment and over the last tax year (issue 20), the chart
+    const today = new Date().toISOString().slice(0, 10);
+    const year = Number(today.slice(0, 4)) - (today.slice(5) < '04-06' ? 1 : 0);
+    const lastTaxYear = `from=${year - 1}-04-06&to=${year}-04-05`;
+    for (const path of [
+      '/api/portfolio',
+      '/api/portfolio/returns',
+      `/api/portfolio/returns?${lastTaxYear}`,
+      '/api/portfolio/history',
+    ]) {
+      const result = await driveHttp(
+        {
+          url: `${server.baseUrl}${path}`,
+          cookieHeader: session.cookieHeader,
+          connections: settings.connections,
+          durationSeconds: settings.durationSeconds,
+        },
+        settings.warmupSeconds,
+      );
+      log(
+        `GET ${path} (${holdings} holdings and ${funds} funds, ${settings.connections} connection${settings.connections === 1 ? '' : 's'}, ${settings.durationSeconds} s): ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+      );
+      if (result.non2xx > 0 || result.errors > 0)
+        throw new Error(`failed requests during the run of ${path}`);
+    }
   } finally {
     await server.stop();
   }

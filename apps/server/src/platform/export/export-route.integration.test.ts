@@ -29,14 +29,19 @@ describe('list exports', () => {
   it('answers every export asked for columns the list does not have with a 422 on columns', async () => {
     const paths = exportPaths();
     expect(paths.length).toBeGreaterThanOrEqual(14);
-    for (const path of paths)
-      // None recognised (an Excel export of no columns answered 500), and one unknown among known ones.
-      for (const query of ['format=xlsx&columns=nonsense', 'format=csv&columns=nonsense,name']) {
-        const response = await admin.get(`${path}?${query}`);
-        expect(response.statusCode, `${path}?${query}: ${response.body.slice(0, 200)}`).toBe(422);
+    for (const path of paths) {
+      // None recognised (an Excel export of no columns answered 500), then one unknown among a known one
+      // (the first the answer offers: not every list has a name).
+      let known = '';
+      for (const query of ['format=xlsx&columns=nonsense', 'format=csv&columns=nonsense,']) {
+        const response = await admin.get(`${path}?${query}${known}`);
+        expect(response.statusCode, `${path}?${query}${known}: ${response.body.slice(0, 200)}`).toBe(422);
         const body = JSON.parse(response.body) as { errors: { columns: string[] } };
-        expect(body.errors.columns[0]).toMatch(/^This list has no column “nonsense”: choose from \w+/);
+        const message = body.errors.columns[0] ?? '';
+        expect(message).toMatch(/^This list has no column “nonsense”: choose from \w+/);
+        known = /choose from (\w+)/.exec(message)?.[1] ?? '';
       }
+    }
   });
 
   it('writes phone numbers and formula-like text as plain text cells, on a worker thread', async () => {
