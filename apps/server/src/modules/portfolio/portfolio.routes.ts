@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
+import { sendPdf } from '../../platform/http/send-pdf';
 import { requireUser } from '../../platform/http/kernel';
 import type { PortfolioService } from './portfolio.service';
 
@@ -125,12 +126,7 @@ export function portfolioRoutes(service: PortfolioService): FastifyPluginAsyncZo
         },
       },
       async (request, reply) => {
-        const file = await service.fundStatement(requireUser(request), request.params.fundId);
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="${file.filename.replace(/"/g, '')}"`)
-          .header('cache-control', 'private, no-store')
-          .send(file.body);
+        return sendPdf(reply, await service.fundStatement(requireUser(request), request.params.fundId));
       },
     );
 

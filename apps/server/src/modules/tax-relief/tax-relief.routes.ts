@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
+import { sendPdf } from '../../platform/http/send-pdf';
 import { needsTab } from '../../platform/auth/route-rules';
 import { actorOf, requireUser } from '../../platform/http/kernel';
 import type { TaxReliefService } from './tax-relief.service';
@@ -76,12 +77,7 @@ export function taxReliefRoutes(service: TaxReliefService): FastifyPluginAsyncZo
         },
       },
       async (request, reply) => {
-        const file = await service.statementPdf(requireUser(request), request.query.tax_year);
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="${file.filename.replace(/"/g, '')}"`)
-          .header('cache-control', 'private, no-store')
-          .send(file.body);
+        return sendPdf(reply, await service.statementPdf(requireUser(request), request.query.tax_year));
       },
     );
 

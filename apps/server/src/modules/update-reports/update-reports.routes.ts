@@ -17,10 +17,10 @@ import {
   updateReportStateSchema,
   updateReportWithdrawSchema,
 } from '@portico/contracts';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
+import { sendPdf } from '../../platform/http/send-pdf';
 import { actorOf, requireUser } from '../../platform/http/kernel';
 import { listQuerySchema, requestUrl } from '../../platform/list-query/http';
 import type { UpdateReportsService } from './update-reports.service';
@@ -35,14 +35,6 @@ const reports = (action: 'index' | 'show' | 'create' | 'update' | 'delete') => (
 });
 const VISIBILITY =
   'An investor sees a live report about an existing investment they hold or held (a holding transaction in it), about a fund they hold a commitment to (with the funds feature on; as GET /api/portfolio/funds/{id} decides it), and general news; a draft, scheduled or withdrawn report, or another company’s or fund’s, is a 404.';
-
-function sendPdf(reply: FastifyReply, file: { body: Buffer; filename: string }) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${file.filename.replace(/"/g, '')}"`)
-    .header('cache-control', 'private, no-store')
-    .send(file.body);
-}
 
 /**
  * Update reports (issue 19, decision 022): staff's drafts, publication (now or scheduled), corrections
