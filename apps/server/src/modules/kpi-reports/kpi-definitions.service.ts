@@ -24,7 +24,7 @@ import {
 import { recordAudit, type Actor } from '../../platform/audit/audit';
 import { fieldError, HttpError, notFound, validationError } from '../../platform/http/errors';
 import { toApiTimestamp } from '../../platform/time';
-import { isExisting, NO_COMPANY } from './kpi-reports.service';
+import { isExisting, NO_COMPANY } from './kpi-companies';
 
 type TypeInput = z.output<typeof kpiReportTypeInputSchema>;
 type TypeChanges = z.output<typeof kpiReportTypeChangesSchema>;
