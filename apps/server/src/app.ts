@@ -49,6 +49,10 @@ import { fundMoneyRoutes } from './modules/funds/fund-money.routes';
 import { createFundCompaniesService } from './modules/fund-companies/fund-companies.service';
 import { fundCompaniesRoutes } from './modules/fund-companies/fund-companies.routes';
 import { createTaxReliefService } from './modules/tax-relief/tax-relief.service';
+import { createDefaultAssociatesService } from './modules/promotion-exceptions/default-associates.service';
+import { inviteOnRegister } from './modules/promotion-exceptions/invite-on-register';
+import { promotionExceptionsRoutes } from './modules/promotion-exceptions/promotion-exceptions.routes';
+import { createPromotionExceptionsService } from './modules/promotion-exceptions/promotion-exceptions.service';
 import { taxReliefRoutes } from './modules/tax-relief/tax-relief.routes';
 import { createClientGroupsService } from './modules/client-groups/client-groups.service';
 import { createIdempotency } from './platform/http/idempotency';
@@ -75,6 +79,8 @@ import { portfolioRoutes } from './modules/portfolio/portfolio.routes';
 import { repricingRoutes } from './modules/repricing/repricing.routes';
 import { createRepricingService } from './modules/repricing/repricing.service';
 import { createPortfolioService } from './modules/portfolio/portfolio.service';
+import { portfolioSettingsRoutes } from './modules/portfolio-settings/portfolio-settings.routes';
+import { createPortfolioSettingsService } from './modules/portfolio-settings/portfolio-settings.service';
 import { createNomineesService } from './modules/nominees/nominees.service';
 import { classificationsRoutes } from './modules/attributes/classifications.routes';
 import { createClassificationServices } from './modules/attributes/classifications.service';
@@ -92,6 +98,13 @@ import { createSubjectRegistry } from './modules/records/subjects';
 import { searchRoutes } from './modules/search/search.routes';
 import { createAuditLogService } from './modules/audit-log/audit-log.service';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
+import { createMarketSoundingsService } from './modules/market-soundings/market-soundings.service';
+import { createInvestorMarketSoundingsService } from './modules/market-soundings/investor-market-soundings.service';
+import { marketSoundingsRoutes } from './modules/market-soundings/market-soundings.routes';
+import { createInsiderListsService } from './modules/insider-lists/insider-lists.service';
+import { insiderListsRoutes } from './modules/insider-lists/insider-lists.routes';
+import { createPaDealsService } from './modules/pa-deals/pa-deals.service';
+import { paDealsRoutes } from './modules/pa-deals/pa-deals.routes';
 import { brandingRoutes } from './modules/branding/branding.routes';
 import { createBrandingService } from './modules/branding/branding.service';
 import { filesRoutes } from './modules/files/files.routes';
@@ -213,6 +226,14 @@ function services(ctx: AppContext) {
   clientGroups.onMembersAdded((tx, actor, groupId, userIds) =>
     opportunityLifecycle.notifyNewGroupMembers(tx, actor, groupId, userIds),
   );
+  // Issue 21, the last switches (decision 032): a new investor is linked to the default associates, and one who
+  // registers is invited to the Live - Internal opportunities, each while its feature is on.
+  const defaultAssociates = createDefaultAssociatesService(ctx);
+  auth.onRegistered((tx, user) =>
+    defaultAssociates.linkNewInvestor(tx, user, { userId: null, requestId: `register:${user.id}`, ip: '' }),
+  );
+  investors.onCreated((tx, user, actor) => defaultAssociates.linkNewInvestor(tx, user, actor));
+  auth.onRegistered(inviteOnRegister(opportunityLifecycle));
   return {
     notifications,
     branding,
@@ -262,6 +283,8 @@ function services(ctx: AppContext) {
       isEnabled: branding.isEnabled,
     }),
     existingInvestments: createExistingInvestmentsService(ctx),
+    // Settings → investor → portfolio and portfolio-stats (issue 21): what the investor's portfolio shows.
+    portfolioSettings: createPortfolioSettingsService(ctx, { terminology: branding.terminology }),
     preEmption: createPreEmptionService(ctx, { notifications }),
     // Idempotency-Key for the money endpoints (decision 019).
     idempotency: createIdempotency(ctx),
@@ -275,6 +298,16 @@ function services(ctx: AppContext) {
     fundCompanies,
     taxRelief: createTaxReliefService(ctx, { isEnabled: branding.isEnabled }),
     auditLog: createAuditLogService(ctx),
+    // Issue 21: market soundings (MAR Art. 11), the staff side and the sounded investor's.
+    marketSoundings: createMarketSoundingsService(ctx, {
+      notifications,
+      marketSoundingDescription: async () => (await branding.resource()).market_sounding_description,
+    }),
+    investorMarketSoundings: createInvestorMarketSoundingsService(ctx),
+    insiderLists: createInsiderListsService(ctx),
+    promotionExceptions: createPromotionExceptionsService(ctx),
+    defaultAssociates,
+    paDeals: createPaDealsService(ctx, { notifications }),
   };
 }
 
@@ -322,7 +355,8 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     completionRoutes(ctx),
     investingRoutes(wired.investing, wired.idempotency),
     investmentTransactionsRoutes(wired.investmentTransactions, wired.idempotency),
-    portfolioRoutes(wired.portfolio),
+    portfolioRoutes(wired.portfolio, () => wired.portfolioSettings.layout()),
+    portfolioSettingsRoutes(wired.portfolioSettings),
     existingInvestmentsRoutes(wired.existingInvestments),
     preEmptionRoutes(wired.preEmption),
     // The investor overview (issue 19) reads investing, pre-emption and the portfolio through their services.
@@ -336,6 +370,10 @@ function modules(ctx: AppContext, wired: ReturnType<typeof services>): FastifyPl
     fundCompaniesRoutes(wired.fundCompanies),
     taxReliefRoutes(wired.taxRelief),
     auditLogRoutes(wired.auditLog),
+    marketSoundingsRoutes(wired.marketSoundings, wired.investorMarketSoundings),
+    insiderListsRoutes(wired.insiderLists),
+    promotionExceptionsRoutes(wired.promotionExceptions, wired.defaultAssociates, wired.branding.isEnabled),
+    paDealsRoutes(wired.paDeals),
   ] as FastifyPluginAsync[];
 }
 

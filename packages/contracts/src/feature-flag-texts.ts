@@ -62,7 +62,8 @@ export const FEATURE_FLAG_TEXTS: Record<FeatureKey, FeatureFlagText> = {
   },
   inviteOnRegister: {
     label: 'Invite on register',
-    description: 'New registrations are invited to the open opportunities automatically.',
+    description:
+      'New registrations are invited to the open Live - Internal opportunities automatically (Live - External ones reach every investor already).',
   },
   riskWarning: {
     label: 'Risk warning',
@@ -70,7 +71,8 @@ export const FEATURE_FLAG_TEXTS: Record<FeatureKey, FeatureFlagText> = {
   },
   financialPromotionExceptions: {
     label: 'Financial promotion exemptions',
-    description: 'Record the exemption under which each investor may receive promotions.',
+    description:
+      'Live opportunities reach only investors with a valid financial promotion exemption, recorded on their Promotion exemptions tab.',
   },
   internationalBank: {
     label: 'International bank details',
@@ -78,7 +80,8 @@ export const FEATURE_FLAG_TEXTS: Record<FeatureKey, FeatureFlagText> = {
   },
   defaultInvestorAssociates: {
     label: 'Default investor associates',
-    description: 'New investors are linked to the default associates (adviser, organisation) automatically.',
+    description:
+      'New investors are linked to the default associates (adviser, organisation) chosen under Default investor associates below.',
   },
   organisationLinks: {
     label: 'Organisation links',

@@ -22,9 +22,9 @@ describe('available features', () => {
       'internationalBank',
       'investorTypePopup',
       'funds',
+      'marketSounding',
     ] as const)
       expect(isFeatureAvailable(key)).toBe(true);
-    for (const key of ['marketSounding'] as const) expect(isFeatureAvailable(key)).toBe(false);
   });
 
   it('explains a refusal with the flag’s label', () => {

@@ -82,6 +82,12 @@ export const AVAILABLE_FEATURES: ReadonlySet<FeatureKey> = new Set<FeatureKey>([
   'hidePayee',
   // issue 20 (funds): the admin's funds, their terms and NAVs first; the rest of the issue builds on them
   'funds',
+  // issue 21: market soundings and the insider register
+  'marketSounding',
+  // issue 21: the last switches (decision 032)
+  'financialPromotionExceptions',
+  'inviteOnRegister',
+  'defaultInvestorAssociates',
 ]);
 
 export const isFeatureAvailable = (key: FeatureKey): boolean => AVAILABLE_FEATURES.has(key);

@@ -26,6 +26,10 @@ import { seedPreEmptionDemo } from './pre-emption-demo';
 import { seedWipDemo } from './wip-demo';
 import { seedClientGroupsDemo } from './client-groups-demo';
 import { seedFundsDemo } from './funds-demo';
+import { seedMarketSoundingsDemo } from './market-soundings-demo';
+import { seedPaDealsDemo } from './pa-deals-demo';
+import { seedInsiderListsDemo } from './insider-lists-demo';
+import { seedPromotionExceptionsDemo } from './promotion-exceptions-demo';
 
 export const DEMO_PASSWORD = 'portico-demo';
 
@@ -51,6 +55,16 @@ export const DEMO_USERS: ReadonlyArray<{ email: string; name: string; role_id: R
  */
 /** Flags that take something away from the screens and emails: off in the demo. */
 const HIDING_FEATURES: readonly FeatureKey[] = ['hideBank', 'hideBankAdmin', 'hidePayee'];
+/**
+ * Issue 21 (decision 032): off in the demo. Promotion exemptions would hide the live opportunities from investors
+ * without one (the demo records them, so switching it on shows sensible data); invite on register and the default
+ * associates change what every new registrant gets, which the demo's walk-throughs do not expect.
+ */
+const LAST_SWITCHES_OFF: readonly FeatureKey[] = [
+  'financialPromotionExceptions',
+  'inviteOnRegister',
+  'defaultInvestorAssociates',
+];
 
 const JOINED_DAYS_AGO: Record<string, number> = {
   'admin@portico.test': 1000,
@@ -129,7 +143,10 @@ export async function seedDemo(ctx: AppContext) {
       features: Object.fromEntries(
         FEATURE_KEYS.map((key) => [
           key,
-          isFeatureAvailable(key) && key !== 'investorTypePopup' && !HIDING_FEATURES.includes(key),
+          isFeatureAvailable(key) &&
+            key !== 'investorTypePopup' &&
+            !HIDING_FEATURES.includes(key) &&
+            !LAST_SWITCHES_OFF.includes(key),
         ]),
       ),
       terms_text: DEMO_TERMS,
@@ -179,6 +196,14 @@ export async function seedDemo(ctx: AppContext) {
   await seedFundsDemo(ctx, now);
   // Issue 20: a live update report about Portico Ventures Fund I, read from the fund's page.
   await seedFundUpdateReportsDemo(ctx, now);
+  // Issue 21: an open market sounding (accepted and answered, declined, not yet opened) and a cleansed one.
+  await seedMarketSoundingsDemo(ctx, now);
+  // Issue 21: the insider list of the sounded deal (two staff, the accepting investor) and a permanent insider.
+  await seedInsiderListsDemo(ctx, now);
+  // Issue 21: two personal account deals, one approved and executed, one refused.
+  await seedPaDealsDemo(ctx, now);
+  // Issue 21: financial promotion exemptions (valid, one expired) and the default associates, features off.
+  await seedPromotionExceptionsDemo(ctx, now);
 }
 
 /** Issue 9: the first demo investor is a member (Profile → Membership); the second has no plan. */

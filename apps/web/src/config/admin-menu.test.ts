@@ -36,6 +36,8 @@ const WITH_OVERVIEW_AND_ACCOUNTS = [
   '-Admin accounts',
   '-Terminology',
   '-Investor',
+  '--Portfolio',
+  '--Portfolio stats',
   '--Sign-up documents',
   '--Lead status',
   '--Terms',
@@ -148,6 +150,17 @@ describe('the admin menu, filtered by the permission table', () => {
     expect(investorSettings(1, false)).not.toContain('--Appropriateness test');
     // The Investment Manager sees the sign-up documents but has no compliance permission (spec §6).
     expect(investorSettings(10, true)).toEqual(['--Sign-up documents', '--Account details']);
+  });
+
+  it('opens settings → investor as a page for branding staff, and keeps it a plain group for the others', () => {
+    const investorGroup = (roleId: RoleId) =>
+      visibleAdminMenu(roleId, ADMIN_MENU, ALL_FEATURES_OFF)
+        .flatMap((item) => item.children ?? [])
+        .find((item) => item.id === 'investor-settings');
+    expect(investorGroup(1)?.path).toBe('/admin/settings/investor');
+    // the Investment Manager may not open the overview (branding) but keeps the sign-up documents under it
+    expect(investorGroup(10)?.path).toBeUndefined();
+    expect(investorGroup(10)?.children?.map((item) => item.id)).toEqual(['sign-up-documents']);
   });
 
   it('shows Funds after the investments only with the funds feature on, to roles with the funds permission', () => {

@@ -15,7 +15,7 @@ export interface AdminScreen {
   readonly roles?: readonly number[];
 }
 
-export type AdminMenuIcon = 'overview' | 'investors' | 'investments' | 'reports' | 'settings';
+export type AdminMenuIcon = 'overview' | 'investors' | 'investments' | 'reports' | 'compliance' | 'settings';
 
 /**
  * One entry of the admin menu. An entry with a path is a screen; an entry without one only groups its
@@ -361,6 +361,11 @@ export const ADMIN_SCREENS = {
     ...BRANDING,
     feature: 'marketSounding',
   },
+  // Issue 21: settings → investor as a page of its own, and what the investor's portfolio shows.
+  investorSettings: { label: 'Investor settings', path: '/admin/settings/investor', ...BRANDING },
+  portfolioColumns: { label: 'Portfolio', path: '/admin/settings/investor/portfolio', ...BRANDING },
+  portfolioColumn: { label: 'Portfolio column', path: '/admin/settings/investor/portfolio/:id', ...BRANDING },
+  portfolioStats: { label: 'Portfolio stats', path: '/admin/settings/investor/portfolio-stats', ...BRANDING },
   attributes: { label: 'Attributes', path: '/admin/settings/attributes', ...ATTRIBUTES },
   industries: {
     label: 'Industries',
@@ -418,6 +423,59 @@ export const ADMIN_SCREENS = {
     resource: 'compliance',
     action: 'index',
   },
+  // Issue 21: the insider register's market-sounding acceptances, and the soundings (UK MAR Art. 11).
+  insiderRegister: {
+    label: 'Insider register',
+    path: '/admin/insider-register',
+    resource: 'compliance',
+    action: 'index',
+    feature: 'marketSounding',
+  },
+  marketSoundings: {
+    label: 'Market soundings',
+    path: '/admin/insider-register/market-soundings',
+    resource: 'compliance',
+    action: 'index',
+    feature: 'marketSounding',
+  },
+  newMarketSounding: {
+    label: 'New market sounding',
+    path: '/admin/insider-register/market-soundings/create',
+    resource: 'compliance',
+    action: 'create',
+    feature: 'marketSounding',
+  },
+  marketSoundingDetails: {
+    label: 'Market sounding',
+    path: '/admin/insider-register/market-soundings/:id',
+    resource: 'compliance',
+    action: 'show',
+    feature: 'marketSounding',
+  },
+  // Issue 21: MAR Art. 18 insider lists per deal or opportunity, and the permanent insiders section.
+  insiderLists: {
+    label: 'Insider lists',
+    path: '/admin/insider-register/insider-lists',
+    resource: 'compliance',
+    action: 'index',
+    feature: 'marketSounding',
+  },
+  insiderList: {
+    label: 'Insider list',
+    path: '/admin/insider-register/insider-lists/:type/:id',
+    resource: 'compliance',
+    action: 'show',
+    feature: 'marketSounding',
+  },
+  // Issue 21: personal-account dealing (COBS 11.7): every staff role declares and follows its own deals (the
+  // server scopes the list); compliance (Super Admin, Support) sees everyone's and decides.
+  paDeals: { label: 'PA deals', path: '/admin/insider-register/pa-deals', feature: 'marketSounding' },
+  paDealCreate: {
+    label: 'Declare a deal',
+    path: '/admin/insider-register/pa-deals/create',
+    feature: 'marketSounding',
+  },
+  paDeal: { label: 'PA deal', path: '/admin/insider-register/pa-deals/:id', feature: 'marketSounding' },
   security: { label: 'Security', path: '/admin/settings/security' },
   accountDetails: { label: 'Account details', path: '/admin/settings/security/details' },
 } as const satisfies Record<string, AdminScreen>;
@@ -472,6 +530,20 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
     ],
   },
   {
+    // The insider register (spec §2.1, issue 21; needs market sounding): the acceptances, the soundings
+    // and the insider lists for compliance; every staff member declares their own PA deals.
+    id: 'insider-register-group',
+    label: 'Insider register',
+    term: 'insider_register',
+    icon: 'compliance',
+    children: [
+      { id: 'insider-register', ...ADMIN_SCREENS.insiderRegister, label: 'Acceptances' },
+      { id: 'market-soundings', section: true, ...ADMIN_SCREENS.marketSoundings },
+      { id: 'insider-lists', section: true, ...ADMIN_SCREENS.insiderLists },
+      { id: 'pa-deals', section: true, ...ADMIN_SCREENS.paDeals },
+    ],
+  },
+  {
     id: 'settings',
     label: 'Settings',
     icon: 'settings',
@@ -488,9 +560,12 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
       { id: 'terminology', ...ADMIN_SCREENS.terminology },
       {
         id: 'investor-settings',
+        ...ADMIN_SCREENS.investorSettings,
         label: 'Investor',
         term: 'investor',
         children: [
+          { id: 'portfolio-columns', term: 'portfolio', section: true, ...ADMIN_SCREENS.portfolioColumns },
+          { id: 'portfolio-stats', ...ADMIN_SCREENS.portfolioStats },
           { id: 'sign-up-documents', ...ADMIN_SCREENS.signUpDocuments },
           { id: 'appropriateness-test', ...ADMIN_SCREENS.appropriatenessTest },
           { id: 'lead-status', ...ADMIN_SCREENS.leadStatuses },
@@ -547,8 +622,15 @@ export function visibleAdminMenu(
 ): AdminMenuItem[] {
   const visible: AdminMenuItem[] = [];
   for (const item of menu) {
-    if (!canOpenAdminScreen(roleId, item, features)) continue;
     const children = item.children ? visibleAdminMenu(roleId, item.children, features) : undefined;
+    if (!canOpenAdminScreen(roleId, item, features)) {
+      // a screen the role may not open still groups the entries below it that it may (settings → investor)
+      if (item.path !== undefined && children && children.length > 0) {
+        const { path: _path, resource: _resource, action: _action, ...group } = item;
+        visible.push({ ...group, children });
+      }
+      continue;
+    }
     if (item.path === undefined && (children?.length ?? 0) === 0) continue;
     visible.push(children ? { ...item, children } : item);
   }

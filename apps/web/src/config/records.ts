@@ -116,6 +116,15 @@ export const INVESTOR_TABS = [
   FACT_FIND_TAB,
   RISK_PROFILE_TAB,
   { id: 'consent', label: 'Investor Consent', path: 'consent', resource: 'investors', action: 'show' },
+  // issue 21 (decision 032): shown while financial promotion exemptions are on
+  {
+    id: 'promotion-exemptions',
+    label: 'Promotion Exemptions',
+    path: 'promotion-exemptions',
+    resource: 'investors',
+    action: 'show',
+    feature: 'financialPromotionExceptions',
+  },
 ] as const satisfies readonly RecordTab[];
 
 export type InvestorTabId = (typeof INVESTOR_TABS)[number]['id'];

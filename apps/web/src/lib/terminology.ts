@@ -45,6 +45,17 @@ export function singularOf(plural: string): string {
   return plural;
 }
 
+/**
+ * Many of a singular term ("Cash call" → "Cash calls", "Drawdown" → "Drawdowns", "Capital call
+ * summary" → "Capital call summaries"): English's regular endings.
+ */
+export function pluralOf(singular: string): string {
+  if (/[^aeiou]y$/i.test(singular))
+    return `${singular.slice(0, -1)}${singular.endsWith('Y') ? 'IES' : 'ies'}`;
+  if (/(s|sh|ch|x|z)$/i.test(singular)) return `${singular}es`;
+  return `${singular}s`;
+}
+
 /** A phrase that opens a sentence or a title: "lead status" becomes "Lead status". */
 export function atSentenceStart(phrase: string): string {
   return phrase.charAt(0).toUpperCase() + phrase.slice(1);

@@ -5,6 +5,7 @@ import { HOLDING_TRANSACTION_KINDS, SHARE_PRICE_KINDS } from './investing';
 import { addDecimal, divideDecimal, isZeroDecimal, subtractDecimal } from '../money';
 import { RETURN_BASES, cumulativeReturn, returnBasisOf, xirr, type CashFlow, type ReturnBasis } from './xirr';
 import { moneyInputSchema, priceInputSchema, publicDocumentSchema } from './opportunities';
+import { portfolioLayoutSchema } from '../schemas/portfolio-settings';
 
 /*
  * Holdings and their value (issue 11): the investor's portfolio (GET /api/portfolio, a fixed contract)
@@ -148,6 +149,8 @@ export const portfolioSchema = z
     totals: portfolioTotalsSchema,
     /** one line per currency held, in the order the holdings first show it */
     totals_by_currency: z.array(portfolioCurrencyTotalsSchema),
+    /** the columns and headline figures to show, in order, with their labels (settings → investor → portfolio) */
+    layout: portfolioLayoutSchema.optional(),
   })
   .meta({ id: 'Portfolio' });
 export type Portfolio = z.infer<typeof portfolioSchema>;

@@ -24,3 +24,8 @@ export * from './funds';
 export * from './fund-money';
 export * from './fund-companies';
 export * from './tax-relief';
+export * from './insider-lists';
+export * from './portfolio-settings';
+export * from './pa-deals';
+export * from './market-soundings';
+export * from './promotion-exceptions';

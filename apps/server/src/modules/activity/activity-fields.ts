@@ -84,6 +84,29 @@ export const FIELD_LABELS: Record<string, string | null> = {
   cash: 'Cash',
   headcount: 'Headcount',
   notes: 'Notes',
+  // settings (issue 21: the firm's audit log names what changed)
+  colours: 'Colours',
+  navigation: 'Terminology',
+  logo: 'Logo',
+  logo_light: 'Light logo',
+  favicon: 'Favicon',
+  logo_alt: 'Logo text',
+  terms_version: 'Terms version',
+  terms_format: 'Terms format',
+  terms_url: 'Terms link',
+  terms_text: 'Terms and conditions text',
+  risk_warning_text: 'Risk warning text',
+  market_sounding_description: 'Market sounding wording',
+  // an opportunity's content items
+  text: 'Text',
+  question: 'Question',
+  answer: 'Answer',
+  bio: 'Bio',
+  photo_url: 'Photo',
+  caption: 'Caption',
+  image_url: 'Image',
+  label: 'Label',
+  date: 'Date',
 };
 
 /** "bank_sort_code" → "Bank sort code": the fallback for a field not listed yet. */

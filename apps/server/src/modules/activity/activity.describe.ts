@@ -2,8 +2,11 @@ import {
   CALL_OUTCOME_LABELS,
   FUND_COMPANY_STATUS_LABELS,
   FUND_COMPANY_TRANSACTION_KIND_LABELS,
+  MARKET_SOUNDING_RESPONSES,
   ORGANISATION_ROLE_LABELS,
+  ROLE_NAMES,
   type CallOutcome,
+  type MarketSoundingResponse,
   type OrganisationRole,
 } from '@portico/contracts';
 import { longDate } from '../../platform/dates';
@@ -105,6 +108,37 @@ const HOLDING_WORDS: Record<string, string> = {
 const PRICE_KINDS: Record<string, string> = { round: 'round', valuation: 'valuation', exit: 'exit' };
 const priceWords = (values: Values, currency = 'GBP') =>
   `${text(values?.price) ? formatPrice(text(values?.price), currency) : 'A share price'} (${PRICE_KINDS[text(values?.kind)] ?? 'price'}) on ${day(values?.effective_on)}`;
+
+/** The keys whose values differ between two snapshots (issue 21: settings keep whole snapshots). */
+function differing(before: Values, after: Values, skip: readonly string[] = []): Values {
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  return Object.fromEntries(
+    [...keys]
+      .filter((key) => !skip.includes(key))
+      .filter((key) => JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key]))
+      .map((key) => [key, after?.[key]]),
+  );
+}
+/** A content item's changed values, in words: " (Answer)"; nothing when only its place changed. */
+const itemFields = (before: Values, after: Values) => {
+  const fields = changedFields(differing(before, after, ['section', 'item_id', 'title']));
+  return fields ? ` (${fields})` : '';
+};
+/** A staff account's role as its audit row names it (older rows kept only the id). */
+const roleName = (values: Values) =>
+  text(values?.role_name) || (ROLE_NAMES as Record<string, string>)[text(values?.role_id)] || 'no role';
+/** "Email → email, Full name → name": an import's columns and the fields they fill. */
+const columns = (values: unknown) =>
+  (Array.isArray(values) ? values : [])
+    .map((pair: unknown) =>
+      pair !== null && typeof pair === 'object' && 'column' in pair && 'field' in pair
+        ? `${text(pair.column)} → ${text(pair.field)}`
+        : '',
+    )
+    .filter(Boolean)
+    .join(', ');
+const importCounts = (after: Values) =>
+  `${Number(after?.created ?? 0)} created, ${Number(after?.updated ?? 0)} updated, ${Number(after?.failed ?? 0)} failed`;
 
 /** A sentence for each thing that can happen to a record, from its audit row. */
 export function describeActivity(action: string, before: Values, after: Values): string {
@@ -292,7 +326,7 @@ export function describeActivity(action: string, before: Values, after: Values):
     case 'opportunity.content_added':
       return `${sectionNoun(after?.section)} added:${quoted(after?.title)}`;
     case 'opportunity.content_changed':
-      return `${sectionNoun(after?.section)} changed:${quoted(after?.title)}`;
+      return `${sectionNoun(after?.section)} changed:${quoted(after?.title)}${itemFields(before, after)}`;
     case 'opportunity.content_removed':
       return `${sectionNoun(before?.section)} removed:${quoted(before?.title)}`;
     case 'opportunity.content_reordered':
@@ -487,6 +521,97 @@ export function describeActivity(action: string, before: Values, after: Values):
       return `Reversed the ${fundCompanyKind(before?.kind).toLowerCase()}${before?.kind === 'valuation' ? ` at ${amount(before.valuation)}` : before?.amount ? ` of ${amount(before.amount)}` : ''} on ${day(before?.date)}: ${text(after?.reason)}`;
     case 'fund_company.status_recorded':
       return `Status ${before?.status ? `changed from ${fundCompanyStatus(before.status)} to` : 'set to'} ${fundCompanyStatus(after?.status)} from ${day(after?.effective_on)}`;
+    // ── settings and staff accounts, read in the firm's audit log (issue 21) ──
+    case 'branding.created':
+    case 'branding.updated':
+      return `Changed the branding: ${changedFields(differing(before, after)) || 'no visible change'}`;
+    case 'staff.invited':
+      return `Invited ${text(after?.name)} as ${roleName(after)}`;
+    case 'staff.updated': {
+      const parts = [
+        ...(text(before?.name) !== text(after?.name)
+          ? [`renamed ${text(before?.name)} to ${text(after?.name)}`]
+          : []),
+        ...(roleName(before) !== roleName(after)
+          ? [`changed ${text(after?.name)}’s role from ${roleName(before)} to ${roleName(after)}`]
+          : []),
+      ];
+      const said = parts.join(' and ');
+      return said
+        ? said.charAt(0).toUpperCase() + said.slice(1)
+        : `Saved ${text(after?.name)}’s account with no change`;
+    }
+    case 'staff.deactivated':
+      return `Deactivated ${text(after?.name) || 'a staff account'}: can no longer sign in`;
+    case 'staff.reactivated':
+      return `Reactivated ${text(after?.name) || 'a staff account'}`;
+    case 'staff.invitation_resent':
+      return `Sent the invitation to ${text(after?.name) || 'a staff member'} again`;
+    case 'import.uploaded':
+      return `Uploaded ${text(after?.kind)} file${quoted(after?.file_name)} (${count(after?.total_rows, 'row')})`;
+    case 'import.mapped':
+      return `Mapped the columns of${quoted(after?.file_name)}: ${columns(after?.columns) || 'none'}`;
+    case 'import.started':
+      return `Started importing ${text(after?.kind)} from${quoted(after?.file_name)} (${count(after?.total_rows, 'row')})`;
+    case 'import.completed':
+      return `Imported ${text(after?.kind)} from${quoted(after?.file_name)}: ${importCounts(after)}`;
+    case 'import.failed':
+      return `Import of ${text(after?.kind)} from${quoted(after?.file_name)} failed (${importCounts(after)}): ${text(after?.error)}`;
+    // ── the insider register (issue 21) ──
+    case 'market_sounding.created':
+      return `Market sounding opened on ${text(after?.subject_name)}: ${count(after?.investor_ids, 'investor')} sounded (${names(after?.investors)})`;
+    case 'market_sounding.cleansed':
+      return `Market sounding cleansed: ${text(after?.reason)}`;
+    case 'market_sounding.viewed':
+      return 'Opened the market sounding';
+    case 'market_sounding.accepted':
+      return 'Accepted the market sounding (consented to receive inside information)';
+    case 'market_sounding.declined':
+      return 'Declined the market sounding';
+    case 'market_sounding.answered':
+      return `Answered the market sounding: ${MARKET_SOUNDING_RESPONSES[Number(after?.response) as MarketSoundingResponse] ?? text(after?.response)}`;
+    case 'market_sounding.opted_out':
+      return 'Opted out of future market soundings';
+    case 'insider_list.opened':
+      return after?.permanent
+        ? 'Opened the permanent insiders section'
+        : `Opened the insider list of${quoted(after?.name)}`;
+    case 'insider_list.entry_added':
+      return `Added ${text(after?.first_names)} ${text(after?.surnames)} to the insider list (version ${text(after?.version)})`;
+    case 'insider_list.entry_amended':
+      return `Amended ${text(after?.first_names)} ${text(after?.surnames)}’s insider list entry: ${changedFields(differing(before, after)) || 'no visible change'} (version ${text(after?.version)})`;
+    case 'insider_list.entry_ceased':
+      return `Recorded that ${text(after?.first_names)} ${text(after?.surnames)} ceased to have access on ${text(after?.ceased_at)}`;
+    case 'pa_deal.requested':
+      return `PA deal declared: ${text(after?.side)} ${text(after?.quantity)} ${text(after?.instrument)} of ${text(after?.company_name)}, pre-clearance asked`;
+    case 'pa_deal.approved':
+      return `PA deal of ${text(after?.user)} approved: ${text(after?.side)} ${text(after?.instrument)} of ${text(after?.company_name)}`;
+    case 'pa_deal.refused':
+      return `PA deal of ${text(after?.user)} refused: ${text(after?.reason)}`;
+    case 'pa_deal.executed':
+      return `PA deal executed: ${text(after?.quantity)} at ${text(after?.price)} on ${day(after?.executed_on)}`;
+    case 'pa_deal.withdrawn':
+      return `PA deal request withdrawn by ${text(after?.user)}`;
+    // ── the last switches and settings (issue 21) ──
+    case 'investor.promotion_exception_recorded':
+      return `Financial promotion exemption recorded (${text(after?.type).replace(/_/g, ' ')}), effective ${day(after?.effective_on)}${after?.expires_on ? `, expires ${day(after.expires_on)}` : ''}`;
+    case 'investor.promotion_exception_withdrawn':
+      return `Financial promotion exemption withdrawn: ${text(after?.withdrawal_reason)}`;
+    case 'investor.default_associates_linked':
+      return `Linked to the default associates: ${
+        Object.values(after ?? {})
+          .map(text)
+          .filter(Boolean)
+          .join(', ') || 'none'
+      }`;
+    case 'settings.default_investor_associates_updated':
+      return `Default investor associates set: adviser ${text(after?.adviser) || 'none'}, organisation ${text(after?.organisation) || 'none'}`;
+    case 'portfolio_columns.updated':
+      return 'Changed the columns of the investor’s portfolio';
+    case 'portfolio_stats.updated':
+      return 'Changed the figures above the investor’s portfolio';
+    case 'portfolio_column.updated':
+      return `Changed the portfolio column ${text(after?.key)}: ${after?.shown ? 'shown' : 'hidden'}${after?.label ? `, labelled “${text(after.label)}”` : ''}`;
     default:
       return action.replace(/[._]/g, ' ').replace(/^\w/, (letter) => letter.toUpperCase());
   }

@@ -95,7 +95,22 @@ describe('the ordered lists', () => {
       .where(and(eq(auditLog.subject_type, 'industry'), eq(auditLog.subject_id, health.id)));
     expect(actions.map((row) => row.action)).toEqual(['industry.created', 'industry.updated']);
     const [reorder] = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'industry.reordered'));
-    expect(reorder?.after).toEqual({ ids: [climate.id, fintech.id, health.id] });
+    expect(reorder?.after).toEqual({
+      ids: [climate.id, fintech.id, health.id],
+      // named, so the firm's audit log reads without the list (issue 21)
+      items: [
+        { item_id: climate.id, name: 'Climate & Energy' },
+        { item_id: fintech.id, name: 'Fintech' },
+        { item_id: health.id, name: 'Health tech' },
+      ],
+    });
+    expect(reorder?.before).toMatchObject({
+      items: [
+        { item_id: fintech.id, name: 'Fintech' },
+        { item_id: health.id, name: 'Health tech' },
+        { item_id: climate.id, name: 'Climate & Energy' },
+      ],
+    });
   });
 
   it('refuses a reorder that does not list every entry exactly once', async () => {

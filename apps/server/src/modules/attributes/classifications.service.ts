@@ -252,7 +252,7 @@ export function createClassificationService(ctx: AppContext, kind: Classificatio
           throw fieldError('investment_type_id', 'The selected investment type is invalid.');
         const order = await reorderRows(
           tx,
-          { table, id: table.id, position: table.position },
+          { table, id: table.id, position: table.position, label: table.name },
           scope,
           input.ids,
           `List every ${list.singular} ${parent ? 'of this type ' : ''}exactly once, in the order wanted.`,
@@ -261,8 +261,8 @@ export function createClassificationService(ctx: AppContext, kind: Classificatio
           action: `${auditType}.reordered`,
           subjectType: auditType,
           subjectId: input.investment_type_id ?? null,
-          before: { ids: order.before },
-          after: { ids: order.after },
+          before: { ids: order.before, items: order.items.before },
+          after: { ids: order.after, items: order.items.after },
         });
         return ordered(tx, scope);
       });

@@ -255,7 +255,7 @@ export function createCustomAttributesService(ctx: AppContext) {
       return db.transaction(async (tx) => {
         const order = await reorderRows(
           tx,
-          { table: attributes, id: attributes.id, position: attributes.position },
+          { table: attributes, id: attributes.id, position: attributes.position, label: attributes.name },
           appliesTo(input.applies_to),
           input.ids,
           `List every attribute of ${ATTRIBUTE_SUBJECT_LABELS[input.applies_to].toLowerCase()} exactly once, in the order wanted.`,
@@ -264,8 +264,8 @@ export function createCustomAttributesService(ctx: AppContext) {
           action: 'attribute.reordered',
           subjectType: 'attribute',
           subjectId: null,
-          before: { applies_to: input.applies_to, ids: order.before },
-          after: { applies_to: input.applies_to, ids: order.after },
+          before: { applies_to: input.applies_to, ids: order.before, items: order.items.before },
+          after: { applies_to: input.applies_to, ids: order.after, items: order.items.after },
         });
         const reordered: Attribute[] = [];
         for (const id of order.after) reordered.push(await records.load(tx, id));

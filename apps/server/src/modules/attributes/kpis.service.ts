@@ -147,7 +147,7 @@ export function createKpisService(ctx: AppContext) {
         await categoryExists(tx, input.kpi_category_id);
         const order = await reorderRows(
           tx,
-          { table: kpis, id: kpis.id, position: kpis.position },
+          { table: kpis, id: kpis.id, position: kpis.position, label: kpis.name },
           inCategory(input.kpi_category_id),
           input.ids,
           'List every KPI of this category exactly once, in the order wanted.',
@@ -156,8 +156,8 @@ export function createKpisService(ctx: AppContext) {
           action: 'kpi.reordered',
           subjectType: 'kpi_category',
           subjectId: input.kpi_category_id,
-          before: { ids: order.before },
-          after: { ids: order.after },
+          before: { ids: order.before, items: order.items.before },
+          after: { ids: order.after, items: order.items.after },
         });
         const rows = await select(tx)
           .where(inCategory(input.kpi_category_id))

@@ -21,6 +21,14 @@ interface OrderedTable {
   table: PgTable;
   id: AnyPgColumn;
   position: AnyPgColumn;
+  /** the entry's name, so the reorder's audit row reads without the list (issue 21) */
+  label?: AnyPgColumn;
+}
+
+/** An entry of a list as a reorder's audit row names it. */
+export interface OrderedItem {
+  item_id: number;
+  name: string;
 }
 
 /**
@@ -29,13 +37,16 @@ interface OrderedTable {
  */
 export async function reorderRows(
   tx: DbOrTx,
-  { table, id, position }: OrderedTable,
+  { table, id, position, label }: OrderedTable,
   scope: SQL | undefined,
   ids: readonly number[],
   message: string,
-): Promise<{ before: number[]; after: number[] }> {
+): Promise<{ before: number[]; after: number[]; items: { before: OrderedItem[]; after: OrderedItem[] } }> {
   const rows = await tx
-    .select({ id: sql<number>`${id}`.mapWith(Number) })
+    .select({
+      id: sql<number>`${id}`.mapWith(Number),
+      name: label ? sql<string>`${label}` : sql<string>`''`,
+    })
     .from(table)
     .where(scope)
     .orderBy(asc(position), asc(id))
@@ -49,7 +60,11 @@ export async function reorderRows(
       .set({ [position.name]: index, updated_at: new Date() })
       .where(eq(id, each));
   }
-  return { before: rows.map((row) => row.id), after: [...ids] };
+  const names = new Map(rows.map((row) => [row.id, String(row.name)]));
+  const named = (list: readonly number[]) =>
+    list.map((each) => ({ item_id: each, name: names.get(each) ?? '' }));
+  const before = rows.map((row) => row.id);
+  return { before, after: [...ids], items: { before: named(before), after: named(ids) } };
 }
 
 /** "3 opportunities and 2 deals", from each kind of record's count (kinds with none are left out). */

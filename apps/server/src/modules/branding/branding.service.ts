@@ -210,6 +210,12 @@ export function createBrandingService(ctx: AppContext, notifications: Notificati
             terms_version: row.terms_version,
             terms_format: row.terms_format,
             terms_url: row.terms_url,
+            // The regulated wording, kept whole and as shown (an empty text shows the default), so the
+            // log tells what investors were shown until when (issue 21).
+            terms_text: row.terms_text,
+            risk_warning_text: row.risk_warning_text || DEFAULT_RISK_SUMMARY,
+            market_sounding_description:
+              row.market_sounding_description || DEFAULT_MARKET_SOUNDING_DESCRIPTION,
           };
         await recordAudit(tx, actor, {
           action: locked ? 'branding.updated' : 'branding.created',

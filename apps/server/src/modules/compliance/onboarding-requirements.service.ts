@@ -187,8 +187,14 @@ export function createOnboardingRequirementsService(ctx: AppContext, deps: Compl
           action: 'onboarding_requirement.reordered',
           subjectType: 'onboarding_requirement',
           subjectId: null,
-          before: { ids: rows.map((row) => row.id) },
-          after: { ids },
+          before: {
+            ids: rows.map((row) => row.id),
+            items: rows.map((row) => ({ item_id: row.id, name: row.name })),
+          },
+          after: {
+            ids,
+            items: ids.map((id) => ({ item_id: id, name: rows.find((row) => row.id === id)?.name ?? '' })),
+          },
         });
         return (await listRequirements(tx)).map(toRequirement);
       });

@@ -20,6 +20,7 @@ import type { SubjectDefinition } from '../records/subjects';
 import { findUserById } from '../users/users.repository';
 import { lockPipeline, renumber } from '../pipelines/pipelines.repository';
 import { toDeal } from './deals.mapper';
+import { soundingsOfDeal } from '../market-soundings/market-soundings.repository';
 import {
   columnIds,
   dealsRepository,
@@ -141,6 +142,19 @@ export function createDealsService(ctx: AppContext) {
     }),
     export: { columns: PIPELINE_DEAL_COLUMNS, sheetName: 'Deals', cells: () => cell },
     purge: (tx, id) => purgeRecordParts(tx, 'pipeline_deal', id),
+    rules: {
+      // issue 21: a market sounding is kept for the insider register (MAR Art. 11), and so is its deal
+      remove: async (tx, _actor, before) => {
+        const soundings = await soundingsOfDeal(tx, before.id);
+        if (soundings > 0)
+          throw validationError({
+            id: [
+              `This deal has ${soundings === 1 ? 'a market sounding' : `${soundings} market soundings`}, kept for the insider register; it cannot be deleted.`,
+            ],
+          });
+        return null;
+      },
+    },
   });
   const { load } = records;
 

@@ -114,7 +114,7 @@ export function createEngagementsService(
           action: 'note.added',
           subjectType: type,
           subjectId: id,
-          after: { note_id: note?.id },
+          after: { note_id: note?.id, body },
         });
         return note?.id;
       });
@@ -189,7 +189,13 @@ export function createEngagementsService(
           action: 'call.logged',
           subjectType: type,
           subjectId: id,
-          after: { call_id: callId, outcome: input.outcome, duration_minutes: input.duration_minutes },
+          after: {
+            call_id: callId,
+            occurred_at: occurred.toISOString(),
+            outcome: input.outcome,
+            duration_minutes: input.duration_minutes,
+            summary: input.summary ?? null,
+          },
         });
       });
       const logged = (await this.calls(type, id)).find((call) => call.id === callId);
@@ -210,7 +216,13 @@ export function createEngagementsService(
           action: 'call.deleted',
           subjectType: type,
           subjectId: id,
-          before: { call_id: callId },
+          before: {
+            call_id: callId,
+            occurred_at: call.occurred_at.toISOString(),
+            outcome: call.outcome,
+            duration_minutes: call.duration_minutes,
+            summary: call.summary,
+          },
         });
       });
     },
@@ -241,7 +253,14 @@ export function createEngagementsService(
           action: 'task.created',
           subjectType: type,
           subjectId: id,
-          after: { task_id: task?.id, title: input.title, assignee_id: input.assignee_id ?? null },
+          after: {
+            task_id: task?.id,
+            title: input.title,
+            description: input.description ?? null,
+            due_at: task?.due_at?.toISOString() ?? null,
+            assignee_id: input.assignee_id ?? null,
+            done: Boolean(task?.done_at),
+          },
         });
         return { taskId: task?.id ?? 0, assignee: who };
       });
@@ -290,6 +309,8 @@ export function createEngagementsService(
           before: {
             task_id: taskId,
             title: before.task.title,
+            description: before.task.description,
+            due_at: before.task.due_at?.toISOString() ?? null,
             assignee_id: before.task.assignee_id,
             done: Boolean(before.task.done_at),
           },
@@ -318,7 +339,14 @@ export function createEngagementsService(
           action: 'task.deleted',
           subjectType: type,
           subjectId: id,
-          before: { task_id: taskId, title: row.task.title },
+          before: {
+            task_id: taskId,
+            title: row.task.title,
+            description: row.task.description,
+            due_at: row.task.due_at?.toISOString() ?? null,
+            assignee_id: row.task.assignee_id,
+            done: Boolean(row.task.done_at),
+          },
         });
       });
     },

@@ -31,7 +31,12 @@ export function importsRoutes(service: ImportsService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const data = await service.upload(requireUser(request), request.body.kind, request.uploads.file?.[0]);
+        const data = await service.upload(
+          requireUser(request),
+          actorOf(request),
+          request.body.kind,
+          request.uploads.file?.[0],
+        );
         return reply.code(201).send({ data });
       },
     );
@@ -76,7 +81,12 @@ export function importsRoutes(service: ImportsService): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({
-        data: await service.setMapping(requireUser(request), request.params.id, request.body.mapping),
+        data: await service.setMapping(
+          requireUser(request),
+          actorOf(request),
+          request.params.id,
+          request.body.mapping,
+        ),
       }),
     );
 

@@ -4,7 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { imports, type UserRow } from '../../db/schema';
-import type { Actor } from '../../platform/audit/audit';
+import { recordAudit, recordAudits, type Actor } from '../../platform/audit/audit';
 import { randomToken } from '../../platform/crypto';
 import { fieldError, HttpError, notFound, validationError } from '../../platform/http/errors';
 import { toApiTimestamp, toApiTimestampOrNull } from '../../platform/time';
@@ -48,17 +48,58 @@ const toResource = (row: ImportRow): Import => ({
   finished_at: toApiTimestampOrNull(row.finished_at),
 });
 
+/** The audit row's account of an import: which file, of what, and the columns chosen for each field. */
+const described = (row: ImportRow) => ({
+  kind: row.kind,
+  file_name: row.file_name,
+  total_rows: row.total_rows,
+});
+/** The counts a run's audit row keeps. */
+const outcome = (row: ImportRow) => ({
+  status: row.status,
+  processed_rows: row.processed_rows,
+  created: row.created_count,
+  updated: row.updated_count,
+  failed: row.failed_count,
+  ...(row.error ? { error: row.error } : {}),
+  finished_at: row.finished_at?.toISOString() ?? null,
+});
+/**
+ * The file's columns, in the file's order, each with the field it fills: the mapping read the way the
+ * person chose it (a list, as a JSON object's keys do not keep their order in the database).
+ */
+const columnsOf = (headers: readonly string[], mapping: Record<string, string> | null) =>
+  headers.flatMap((column) =>
+    Object.entries(mapping ?? {})
+      .filter(([, heading]) => heading === column)
+      .map(([field]) => ({ column, field })),
+  );
+
 /** An import that was running when the (single, embedded) node stopped will not finish: say so. */
 export async function failInterruptedImports(db: Db) {
-  await db
-    .update(imports)
-    .set({
-      status: 'failed',
-      error:
-        'The server restarted while this import ran; upload the file again (rows already imported are matched on email).',
-      finished_at: new Date(),
-    })
-    .where(eq(imports.status, 'running'));
+  await db.transaction(async (tx) => {
+    const failed = await tx
+      .update(imports)
+      .set({
+        status: 'failed',
+        error:
+          'The server restarted while this import ran; upload the file again (rows already imported are matched on email).',
+        finished_at: new Date(),
+      })
+      .where(eq(imports.status, 'running'))
+      .returning();
+    await recordAudits(
+      tx,
+      { userId: null, requestId: 'startup:imports', ip: '' },
+      failed.map((row) => ({
+        action: 'import.failed',
+        subjectType: 'import',
+        subjectId: row.id,
+        before: { status: 'running' },
+        after: { ...described(row), ...outcome(row) },
+      })),
+    );
+  });
 }
 
 /**
@@ -162,7 +203,30 @@ export function createImportsService(ctx: AppContext) {
       }
       if ((index + 1) % PROGRESS_EVERY === 0) await save(index + 1);
     }
-    await save(values.length, { status: 'completed', finished_at: new Date() });
+    // The end of the run and its audit row (the counts) stand or fall together.
+    await db.transaction(async (tx) => {
+      const [finished] = await tx
+        .update(imports)
+        .set({
+          processed_rows: values.length,
+          created_count: counts.created,
+          updated_count: counts.updated,
+          failed_count: counts.failed,
+          row_errors: errors,
+          status: 'completed',
+          finished_at: new Date(),
+        })
+        .where(eq(imports.id, id))
+        .returning();
+      if (finished)
+        await recordAudit(tx, who.actor, {
+          action: 'import.completed',
+          subjectType: 'import',
+          subjectId: id,
+          before: { status: 'running' },
+          after: { ...described(finished), ...outcome(finished) },
+        });
+    });
   }
 
   return {
@@ -170,25 +234,44 @@ export function createImportsService(ctx: AppContext) {
       targets.set(target.kind, target);
     },
 
-    async upload(user: UserRow, kind: ImportKind, file: { filename: string; body: Buffer } | undefined) {
+    async upload(
+      user: UserRow,
+      actor: Actor,
+      kind: ImportKind,
+      file: { filename: string; body: Buffer } | undefined,
+    ) {
       const target = targetOf(kind);
       if (!file) throw fieldError('file', 'Choose a CSV or Excel file to import.');
       const parsed = await readImportFile(workers, file.body);
       const key = `imports/${randomToken(18)}.${parsed.extension}`;
       await storage.put(key, file.body, parsed.contentType);
-      const [row] = await db
-        .insert(imports)
-        .values({
-          kind,
-          file_name: file.filename.split(/[\\/]/).pop()?.slice(0, 200) ?? 'import',
-          storage_key: key,
-          headers: parsed.headers,
-          mapping: suggestMapping(target, parsed.headers),
-          total_rows: parsed.rowCount,
-          created_by: user.id,
-        })
-        .returning();
-      if (!row) throw new Error('import insert returned no row');
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(imports)
+          .values({
+            kind,
+            file_name: file.filename.split(/[\\/]/).pop()?.slice(0, 200) ?? 'import',
+            storage_key: key,
+            headers: parsed.headers,
+            mapping: suggestMapping(target, parsed.headers),
+            total_rows: parsed.rowCount,
+            created_by: user.id,
+          })
+          .returning();
+        if (!inserted) throw new Error('import insert returned no row');
+        await recordAudit(tx, actor, {
+          action: 'import.uploaded',
+          subjectType: 'import',
+          subjectId: inserted.id,
+          after: {
+            ...described(inserted),
+            size_bytes: file.body.length,
+            headers: inserted.headers,
+            uploaded_by: { id: user.id, name: user.name },
+          },
+        });
+        return inserted;
+      });
       return toResource(row);
     },
 
@@ -207,7 +290,7 @@ export function createImportsService(ctx: AppContext) {
     },
 
     /** Our field → one of the file's headings; every required field must be mapped. */
-    async setMapping(user: UserRow, id: number, mapping: Record<string, string>) {
+    async setMapping(user: UserRow, actor: Actor, id: number, mapping: Record<string, string>) {
       const row = await load(id, user.id);
       if (row.status !== 'preview') throw fieldError('mapping', ALREADY_RUN);
       const target = targetOf(row.kind);
@@ -223,12 +306,22 @@ export function createImportsService(ctx: AppContext) {
           errors[`mapping.${field.key}`] = [`Choose the column that holds ${field.label.toLowerCase()}.`];
       if (Object.keys(errors).length > 0) throw validationError(errors);
       // Only while it is a preview: a run that started meanwhile keeps the mapping it started with.
-      const [updated] = await db
-        .update(imports)
-        .set({ mapping })
-        .where(and(eq(imports.id, id), eq(imports.status, 'preview')))
-        .returning();
-      if (!updated) throw fieldError('mapping', ALREADY_RUN);
+      const updated = await db.transaction(async (tx) => {
+        const [saved] = await tx
+          .update(imports)
+          .set({ mapping })
+          .where(and(eq(imports.id, id), eq(imports.status, 'preview')))
+          .returning();
+        if (!saved) throw fieldError('mapping', ALREADY_RUN);
+        await recordAudit(tx, actor, {
+          action: 'import.mapped',
+          subjectType: 'import',
+          subjectId: id,
+          before: { mapping: row.mapping ?? {}, columns: columnsOf(row.headers, row.mapping) },
+          after: { ...described(saved), mapping, columns: columnsOf(row.headers, mapping) },
+        });
+        return saved;
+      });
       return toResource(updated);
     },
 
@@ -261,24 +354,52 @@ export function createImportsService(ctx: AppContext) {
       if (missing.length > 0)
         throw fieldError('mapping', 'Map every required field before running the import.');
       // The one request whose update finds it still a preview starts it; the others were too late.
-      const [started] = await db
-        .update(imports)
-        .set({ status: 'running' })
-        .where(and(eq(imports.id, id), eq(imports.status, 'preview')))
-        .returning();
-      if (!started) throw fieldError('id', ALREADY_RUN);
+      const started = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(imports)
+          .set({ status: 'running' })
+          .where(and(eq(imports.id, id), eq(imports.status, 'preview')))
+          .returning();
+        if (!updated) throw fieldError('id', ALREADY_RUN);
+        await recordAudit(tx, actor, {
+          action: 'import.started',
+          subjectType: 'import',
+          subjectId: id,
+          before: { status: 'preview' },
+          after: {
+            ...described(updated),
+            status: 'running',
+            mapping: updated.mapping ?? {},
+            columns: columnsOf(updated.headers, updated.mapping),
+            send_invitations: invite,
+          },
+        });
+        return updated;
+      });
       running.add(id);
       void work(started, { user, actor, invite })
         .catch(async (error: unknown) => {
           ctx.log.error({ err: error, importId: id }, 'import failed');
           await db
-            .update(imports)
-            .set({
-              status: 'failed',
-              error: error instanceof Error ? error.message : String(error),
-              finished_at: new Date(),
+            .transaction(async (tx) => {
+              const [failed] = await tx
+                .update(imports)
+                .set({
+                  status: 'failed',
+                  error: error instanceof Error ? error.message : String(error),
+                  finished_at: new Date(),
+                })
+                .where(eq(imports.id, id))
+                .returning();
+              if (failed)
+                await recordAudit(tx, actor, {
+                  action: 'import.failed',
+                  subjectType: 'import',
+                  subjectId: id,
+                  before: { status: 'running' },
+                  after: { ...described(failed), ...outcome(failed) },
+                });
             })
-            .where(eq(imports.id, id))
             // The database itself may be what failed: this background work must not end the process.
             .catch((saveError: unknown) =>
               ctx.log.error({ err: saveError, importId: id }, 'could not mark the import failed'),

@@ -34,11 +34,13 @@ export async function findOpenOpportunity(
   userId: number,
   id: number,
   fundsOn: boolean,
+  /** the promotion-exemption gate's London date, null while the feature is off (decision 032) */
+  promotionDate: string | null = null,
 ): Promise<OpportunityWithCommitted | undefined> {
   const [row] = await db
     .select({ opportunity: opportunities, committed_amount: committedAmount })
     .from(opportunities)
-    .where(and(eq(opportunities.id, id), visibleToInvestor(userId, fundsOn)));
+    .where(and(eq(opportunities.id, id), visibleToInvestor(userId, fundsOn, promotionDate)));
   return row ? { ...row.opportunity, committed_amount: row.committed_amount } : undefined;
 }
 

@@ -65,6 +65,7 @@ import {
   riskWarningText,
   WITHDRAWN_BY_INVESTOR,
 } from './investing.words';
+import { promotionDateOf } from '../promotion-exceptions/promotion-gate';
 
 type CreateInput = z.output<typeof createInvestmentInputSchema>;
 type WarningInput = z.output<typeof firstInvestmentWarningInputSchema>;
@@ -99,6 +100,11 @@ export function createInvestingService(
   const { notifications, branding } = deps;
 
   const features = async (): Promise<FeatureSet> => (await branding.current()).features;
+  /** What findOpenOpportunity needs of the features: funds, and the promotion-exemption gate (decision 032). */
+  const gate = async (): Promise<[boolean, string | null]> => {
+    const flags = await features();
+    return [flags.funds, promotionDateOf(flags.financialPromotionExceptions, clock)];
+  };
 
   // ── presenting ───────────────────────────────────────────────────────────────────────────────
 
@@ -198,7 +204,7 @@ export function createInvestingService(
 
   /** The opportunity if it takes this investor's commitments now; a 422 on opportunity_id otherwise. */
   async function openOpportunity(user: UserRow, id: number): Promise<OpportunityWithCommitted> {
-    const row = await findOpenOpportunity(db, user.id, id, (await features()).funds);
+    const row = await findOpenOpportunity(db, user.id, id, ...(await gate()));
     if (row) return row;
     // Once it has been live, a closed, completed or matured opportunity is no secret: say why.
     const other = await findOpportunityStatus(db, id);
@@ -539,7 +545,7 @@ export function createInvestingService(
 
     /** GET /api/profile/investing/{opportunityId}: what the invest pages need (404 unless open to them). */
     async context(user: UserRow, opportunityId: number): Promise<InvestingContext> {
-      const opportunity = await findOpenOpportunity(db, user.id, opportunityId, (await features()).funds);
+      const opportunity = await findOpenOpportunity(db, user.id, opportunityId, ...(await gate()));
       if (!opportunity) throw notFound('No opportunity with that id.');
       const flags = await features();
       const { reasons, first, warning, secondsLeft } = await readiness(user, opportunity);
@@ -611,12 +617,7 @@ export function createInvestingService(
      * gets a 422: the warning is for a first investment only.
      */
     async warning(actor: Actor, user: UserRow, input: WarningInput): Promise<FirstInvestmentWarning> {
-      const opportunity = await findOpenOpportunity(
-        db,
-        user.id,
-        input.opportunity_id,
-        (await features()).funds,
-      );
+      const opportunity = await findOpenOpportunity(db, user.id, input.opportunity_id, ...(await gate()));
       if (!opportunity) throw fieldError('opportunity_id', OPPORTUNITY_NOT_OPEN);
       if ((await countLiveInvestments(db, user.id)) > 0)
         throw fieldError(

@@ -8,6 +8,14 @@ import type { Kit } from './shared';
 
 type BankInput = z.output<typeof bankDetailsInputSchema>;
 
+const BANK_COLUMNS = {
+  bank_account_name: opportunities.bank_account_name,
+  bank_sort_code: opportunities.bank_sort_code,
+  bank_account_number: opportunities.bank_account_number,
+  bank_iban: opportunities.bank_iban,
+  bank_swift: opportunities.bank_swift,
+};
+
 /** Where investors pay for a raise (the opportunity's bank details). */
 export function bankDetailsOperations(kit: Kit) {
   const { db } = kit;
@@ -38,15 +46,25 @@ export function bankDetailsOperations(kit: Kit) {
     ) as Partial<Record<keyof BankInput, string | null>>;
     if (Object.keys(changes).length > 0)
       await db.transaction(async (tx) => {
+        const [was] = await tx
+          .select(BANK_COLUMNS)
+          .from(opportunities)
+          .where(eq(opportunities.id, id))
+          .for('update');
         await tx
           .update(opportunities)
           .set({ ...changes, updated_at: new Date() })
           .where(eq(opportunities.id, id));
+        const fields = Object.keys(changes) as Array<keyof typeof BANK_COLUMNS>;
+        const values = (row: Partial<Record<keyof typeof BANK_COLUMNS, string | null>> | undefined) =>
+          Object.fromEntries(fields.map((field) => [field, row?.[field] ?? null]));
+        // The values themselves, masked but for their last four characters by the audit helper.
         await recordAudit(tx, actor, {
           action: 'opportunity.bank_details_changed',
           subjectType: 'opportunity',
           subjectId: id,
-          after: { fields: Object.keys(changes) },
+          before: values(was),
+          after: { fields, ...values(changes) },
         });
       });
     return bankDetails(roleId, id);

@@ -84,6 +84,12 @@ export function createInvestorsService(ctx: AppContext, auth: AuthService, brand
   }
 
   /**
+   * What an audit row keeps: the bank details even when the admin hides them (the audit helper masks
+   * them but for their last four characters), so a change of them is never left out of the log.
+   */
+  const audited = (shown: InvestorView): InvestorView => ({ ...shown, hideBank: false });
+
+  /**
    * Rows as resources. Inside a transaction pass its `tx` and a view read beforehand: on PGlite's single
    * connection a query through `db` would wait for the transaction forever.
    */
@@ -225,7 +231,7 @@ export function createInvestorsService(ctx: AppContext, auth: AuthService, brand
           await saveProfile(tx, user.id, { ...profilePatch(input), onboarding_state: 'registered' });
           for (const hook of createdHooks) await hook(tx, user, actor);
           if (input.send_invitation) await auth.sendInvitation(tx, user, actorUser.name);
-          const created = (await present([await load(tx, user.id)], tx, shown))[0];
+          const created = (await present([await load(tx, user.id)], tx, audited(shown)))[0];
           await recordAudit(tx, actor, {
             action: 'investor.created',
             subjectType: 'investor',
@@ -263,8 +269,8 @@ export function createInvestorsService(ctx: AppContext, auth: AuthService, brand
             await auth.sendVerification(tx, user);
             await refreshOnboardingState(tx, id);
           }
-          const [was] = await present([before], tx, shown);
-          const [now] = await present([await load(tx, id)], tx, shown);
+          const [was] = await present([before], tx, audited(shown));
+          const [now] = await present([await load(tx, id)], tx, audited(shown));
           // Every update of an investor writes its audit row (updated_at included, if it changed).
           if (was && now)
             await recordAudit(tx, actor, {
@@ -289,11 +295,16 @@ export function createInvestorsService(ctx: AppContext, auth: AuthService, brand
             'id',
             active ? 'This investor is active.' : 'This investor is already deactivated.',
           );
-        await updateUser(tx, id, { deactivated_at: active ? null : new Date() });
+        const after = await updateUser(tx, id, { deactivated_at: active ? null : new Date() });
         await recordAudit(tx, actor, {
           action: active ? 'investor.restored' : 'investor.deactivated',
           subjectType: 'investor',
           subjectId: id,
+          before: {
+            name: before.user.name,
+            deactivated_at: before.user.deactivated_at?.toISOString() ?? null,
+          },
+          after: { name: after.name, deactivated_at: after.deactivated_at?.toISOString() ?? null },
         });
       });
       if (!active) await ctx.sessions.destroyForUser(id);

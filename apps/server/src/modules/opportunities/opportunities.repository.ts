@@ -22,6 +22,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { exact, partial, planned } from '../../platform/list-query/drizzle';
 import { countRows, createRecordRepository } from '../../platform/records/record-repository';
+import { hasValidPromotionException } from '../promotion-exceptions/promotion-exceptions.repository';
 
 type Ref = { id: number; name: string } | null;
 
@@ -55,16 +56,25 @@ export const committedAmount = sql<string>`(select coalesce(sum(${investments.am
  * they are invited, one by one or through a client group they belong to, or when it is a new round of a
  * company they hold and they have a pre-emption right in it (decision 015: the right is the invitation).
  * A fund opportunity only while the funds feature is on (`fundsOn`; off unless the caller says).
+ * While financial promotion exemptions are on (`promotionDate`: the London date today; null while off), an
+ * offer reaches only an investor with a valid exemption that day (decision 032), but for a holder's
+ * pre-emption right in a new round of a company they hold (FPO art. 43: a company's own members).
  */
-export function visibleToInvestor(userId: number, fundsOn = false): SQL {
-  const offered = offeredToInvestor(userId);
+export function visibleToInvestor(userId: number, fundsOn = false, promotionDate: string | null = null): SQL {
+  const offered = offeredToInvestor(userId, promotionDate);
   return (fundsOn ? offered : and(offered, isNull(opportunities.fund_id))) as SQL;
 }
 
-function offeredToInvestor(userId: number): SQL {
+function offeredToInvestor(userId: number, promotionDate: string | null): SQL {
   const invited = sql`exists (select 1 from ${opportunityInvitations} where ${opportunityInvitations.opportunity_id} = ${outer} and (${opportunityInvitations.user_id} = ${userId} or ${opportunityInvitations.client_group_id} in (select ${clientGroupMembers.client_group_id} from ${clientGroupMembers} where ${clientGroupMembers.user_id} = ${userId})))`;
   const holder = sql`exists (select 1 from ${preEmptionChoices} where ${preEmptionChoices.opportunity_id} = ${outer} and ${preEmptionChoices.user_id} = ${userId} and ${preEmptionChoices.choice} <> ${PRE_EMPTION_CHOICE.NOT_APPLICABLE})`;
-  return or(eq(opportunities.status, 2), and(eq(opportunities.status, 3), or(invited, holder))) as SQL;
+  if (promotionDate === null)
+    return or(eq(opportunities.status, 2), and(eq(opportunities.status, 3), or(invited, holder))) as SQL;
+  const exempt = hasValidPromotionException(userId, promotionDate);
+  return or(
+    and(exempt, or(eq(opportunities.status, 2), and(eq(opportunities.status, 3), invited))),
+    and(inArray(opportunities.status, [2, 3]), holder),
+  ) as SQL;
 }
 
 const subTypes = aliasedTable(investmentSubTypes, 'sub_types');
@@ -162,6 +172,8 @@ export async function deletionBlockers(db: DbOrTx, opportunityId: number): Promi
       rounds: sql<number>`(select count(*)::int from ${opportunities} as rounds where rounds.pre_emption_of_id = ${opportunityId})`,
       kpiReports: sql<number>`(select count(*)::int from ${kpiReports} where ${kpiReports.opportunity_id} = ${opportunityId})`,
       updates: sql<number>`(select count(*)::int from ${updateReports} where ${updateReports.opportunity_id} = ${opportunityId} and ${updateReports.status} in ('live', 'withdrawn'))`,
+      // issue 21: a sounding is kept for the insider register (MAR Art. 11), and so is what it was about
+      soundings: sql<number>`(select count(*)::int from market_soundings where market_soundings.opportunity_id = ${opportunityId})`,
     })
     .from(opportunities)
     .where(eq(opportunities.id, opportunityId));
@@ -175,6 +187,7 @@ export async function deletionBlockers(db: DbOrTx, opportunityId: number): Promi
     ...count(row?.rounds, 'new round raising for it', 'new rounds raising for it'),
     ...count(row?.kpiReports, 'KPI report', 'KPI reports'),
     ...count(row?.updates, 'published update report', 'published update reports'),
+    ...count(row?.soundings, 'market sounding', 'market soundings'),
   ];
 }
 

@@ -69,6 +69,8 @@ import {
   SECTION_TABLES,
   sectionRows,
   updateSectionRow,
+  type SectionRow,
+  type SectionTable,
 } from './opportunity-content';
 import { sanitisedDescription } from './sanitised-description';
 import { holdersOf, insertHolderChoices } from '../pre-emption/pre-emption.repository';
@@ -79,6 +81,7 @@ import {
   roomOf,
   sharesOverflow,
 } from '../investment-transactions/commitments';
+import { promotionDateOf } from '../promotion-exceptions/promotion-gate';
 
 type CreateInput = z.output<typeof createOpportunityInputSchema>;
 type UpdateInput = z.output<typeof updateOpportunityInputSchema>;
@@ -202,6 +205,8 @@ export function createOpportunitiesService(
 ) {
   const { db, storage, signer, clock } = ctx;
   const fundsOn = () => deps.isEnabled('funds');
+  const promotionDate = async () =>
+    promotionDateOf(await deps.isEnabled('financialPromotionExceptions'), clock);
 
   /**
    * The fund an opportunity is to raise for (422 on fund_id when there is none), locked until the change
@@ -330,6 +335,8 @@ export function createOpportunitiesService(
     auditType: 'opportunity',
     notFound: NOT_FOUND,
     present: (row) => toOpportunitySummary(row),
+    // The description is the offer's wording: its change alone writes a row, kept whole (issue 21).
+    audited: (row) => ({ ...toOpportunitySummary(row), description: row.description }),
     insert: (values: NewOpportunity) => values,
     patch: (input: UpdateInput, before) => {
       const patch: Partial<NewOpportunity> = givenFields(input, FIELDS);
@@ -617,7 +624,7 @@ export function createOpportunitiesService(
         db,
         query,
         investor
-          ? visibleToInvestor(user.id, await fundsOn())
+          ? visibleToInvestor(user.id, await fundsOn(), await promotionDate())
           : staffListScope(user.role_id, await fundsOn()),
       );
       const viewer: Viewer = investor ? 'investor' : 'staff';
@@ -638,7 +645,13 @@ export function createOpportunitiesService(
     /** One opportunity: an investor's only when offered to them (404 otherwise), staff by its stage. */
     async getFor(user: UserRow, id: number) {
       if (user.role_id === ROLES.USER)
-        return full(db, id, 'investor', visibleToInvestor(user.id, await fundsOn()), user.id);
+        return full(
+          db,
+          id,
+          'investor',
+          visibleToInvestor(user.id, await fundsOn(), await promotionDate()),
+          user.id,
+        );
       await loadFor(db, user, id, 'show');
       return full(db, id);
     },
@@ -787,7 +800,7 @@ export function createOpportunitiesService(
             action: 'opportunity.content_added',
             subjectType: 'opportunity',
             subjectId: id,
-            after: { section: name, item_id: row.id, title: section.title(row) },
+            after: itemSnapshot(section, name, row),
           });
           return { result: section.present(row), replaced: null };
         }),
@@ -821,8 +834,8 @@ export function createOpportunitiesService(
             action: 'opportunity.content_changed',
             subjectType: 'opportunity',
             subjectId: id,
-            before: { section: name, item_id: itemId, title: section.title(before) },
-            after: { section: name, item_id: itemId, title: section.title(after) },
+            before: itemSnapshot(section, name, before),
+            after: itemSnapshot(section, name, after),
           });
           const replaced = section.image && key ? (before[section.image.column] as string | null) : null;
           return { result: section.present(after), replaced };
@@ -842,7 +855,7 @@ export function createOpportunitiesService(
             action: 'opportunity.content_removed',
             subjectType: 'opportunity',
             subjectId: id,
-            before: { section: name, item_id: itemId, title: section.title(before) },
+            before: itemSnapshot(section, name, before),
           });
           const replaced = section.image ? ((before[section.image.column] as string | null) ?? null) : null;
           return { result: undefined, replaced };
@@ -865,13 +878,18 @@ export function createOpportunitiesService(
           throw fieldError('ids', `The order must list every ${section.noun} of this opportunity once.`);
         for (const [position, itemId] of ids.entries())
           await updateSectionRow(tx, section, itemId, { position });
+        const reordered = await sectionRows(tx, section, id);
+        // The order before and after, each item named, so the row reads without the items.
+        const order = (list: typeof rows) =>
+          list.map((row) => ({ item_id: row.id, title: section.title(row) }));
         await recordAudit(tx, actor, {
           action: 'opportunity.content_reordered',
           subjectType: 'opportunity',
           subjectId: id,
-          after: { section: name, ids },
+          before: { section: name, ids: rows.map((row) => row.id), items: order(rows) },
+          after: { section: name, ids: reordered.map((row) => row.id), items: order(reordered) },
         });
-        return (await sectionRows(tx, section, id)).map(section.present);
+        return reordered.map(section.present);
       });
     },
 
@@ -940,6 +958,15 @@ export function createOpportunitiesService(
         `This deal has already been converted into the opportunity “${existing.name}”: ${opportunityAdminPath(existing.id, existing.status)}`,
       );
   }
+}
+
+/**
+ * A content item as its audit row keeps it: the section, its id and title, and every value the page
+ * shows (a FAQ's answer, a team member's bio, an image's address), so a change reads in full.
+ */
+function itemSnapshot(section: SectionTable, name: OpportunitySection, row: SectionRow) {
+  const { id, ...values } = section.present(row);
+  return { section: name, item_id: id, title: section.title(row), ...values };
 }
 
 /** The given fields of an input that a section's table has. */

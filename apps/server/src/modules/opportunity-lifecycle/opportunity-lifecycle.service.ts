@@ -346,6 +346,33 @@ export function createOpportunityLifecycleService(
       });
     },
 
+    /**
+     * Invites one investor to the opportunities given, in the caller's transaction (invite on register, issue
+     * 21): the same rows, audit and notice as invite(); answers the broadcast to send once it commits.
+     */
+    async inviteInTransaction(tx: DbOrTx, actor: Actor, userId: number, opportunityIds: number[]) {
+      const pending: AfterCommit[] = [];
+      for (const id of opportunityIds) {
+        const opportunity = await lockOpportunity(tx, id);
+        if (!opportunity || !INVITABLE.includes(opportunity.status)) continue;
+        const created = await insertInvitations(tx, id, actor.userId, { userIds: [userId], groupIds: [] });
+        if (created.length === 0) continue;
+        const [row] = await listInvitations(tx, id, created);
+        await recordAudit(tx, actor, {
+          action: 'opportunity.invited',
+          subjectType: 'opportunity',
+          subjectId: id,
+          after: { investors: row?.investor ? [row.investor.name] : [], client_groups: [] },
+        });
+        if (opportunity.status !== OPPORTUNITY_STATUS.LIVE_INTERNAL) continue;
+        const next = await notifyInvitees(tx, actor, opportunity, [userId]);
+        if (next) pending.push(next);
+      }
+      return async () => {
+        for (const run of pending) await run();
+      };
+    },
+
     /** Investors added to a group already invited to a Live - Internal opportunity are told too. */
     async notifyNewGroupMembers(tx: DbOrTx, actor: Actor, groupId: number, userIds: number[]) {
       const live = await liveInternalOpportunitiesOfGroup(tx, groupId, OPPORTUNITY_STATUS.LIVE_INTERNAL);

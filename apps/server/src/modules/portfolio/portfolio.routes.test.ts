@@ -196,6 +196,8 @@ describe('GET /api/portfolio', () => {
         return_basis: 'cumulative',
       },
       totals_by_currency: [],
+      // what to show (settings → investor → portfolio): portfolio-settings.routes.test.ts proves it
+      layout: { columns: expect.any(Array) as unknown, stats: expect.any(Array) as unknown },
     });
   });
 

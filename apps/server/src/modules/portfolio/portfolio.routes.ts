@@ -7,6 +7,7 @@ import {
   portfolioReturnsQuerySchema,
   portfolioReturnsSchema,
   portfolioSchema,
+  type PortfolioLayout,
 } from '@portico/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,10 +16,12 @@ import { sendPdf } from '../../platform/http/send-pdf';
 import { requireUser } from '../../platform/http/kernel';
 import type { PortfolioService } from './portfolio.service';
 
+type Layout = () => Promise<PortfolioLayout>;
+
 const tags = ['Portfolio'];
 
 /** The signed-in investor's holdings (spec §2.2 /investor/portfolio). */
-export function portfolioRoutes(service: PortfolioService): FastifyPluginAsyncZod {
+export function portfolioRoutes(service: PortfolioService, layout?: Layout): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/portfolio',
@@ -38,11 +41,18 @@ export function portfolioRoutes(service: PortfolioService): FastifyPluginAsyncZo
             'null when nothing invested), xirr (annual, 6 decimals, over the dated flows plus today’s value; ' +
             'null when undefined; money in is dated by the payments received), return_rate with return_basis ' +
             '(the cumulative return while the first money in is under twelve months old, else the XIRR). Valued ' +
-            'at the latest price in force on or before today (London).',
+            'at the latest price in force on or before today (London). `layout`: the columns and headline figures ' +
+            'to show, in order, with their labels (settings → investor → portfolio and portfolio-stats).',
           response: { 200: dataOf(portfolioSchema) },
         },
       },
-      async (request) => ({ data: await service.portfolio(requireUser(request).id) }),
+      async (request) => {
+        const [portfolio, shown] = await Promise.all([
+          service.portfolio(requireUser(request).id),
+          layout?.(),
+        ]);
+        return { data: shown ? { ...portfolio, layout: shown } : portfolio };
+      },
     );
 
     app.get(

@@ -5,6 +5,7 @@ import {
   STAFF_MESSAGES,
   staffAccountsListQuery,
   type InviteStaffInput,
+  type RoleId,
   type Terminology,
   type UpdateStaffInput,
 } from '@portico/contracts';
@@ -20,7 +21,13 @@ import { findUserByEmail, insertUser, updateUser } from '../users/users.reposito
 import { toStaffAccount } from './staff-accounts.mapper';
 import { findStaffById, listStaff } from './staff-accounts.repository';
 
-const snapshot = (row: UserRow) => ({ name: row.name, email: row.email, role_id: row.role_id });
+/** What an audit row keeps of an account: the role by id and by the deployment's name for it. */
+const snapshot = (row: UserRow, terms: Terminology) => ({
+  name: row.name,
+  email: row.email,
+  role_id: row.role_id,
+  role_name: terms[`role_${row.role_id as RoleId}`],
+});
 
 export function createStaffAccountsService(
   ctx: AppContext,
@@ -65,6 +72,8 @@ export function createStaffAccountsService(
       input: InviteStaffInput & { role_id: number; email: string },
     ) {
       guardSuperAdminRole(actorUser, undefined, input.role_id);
+      // read before the transaction: on PGlite's one connection a read through db inside it would wait
+      const terms = await terminology();
       const row = await db
         .transaction(async (tx) => {
           if (await findUserByEmail(tx, input.email)) throw fieldError('email', AUTH_MESSAGES.emailTaken);
@@ -80,7 +89,7 @@ export function createStaffAccountsService(
             action: 'staff.invited',
             subjectType: 'user',
             subjectId: created.id,
-            after: snapshot(created),
+            after: snapshot(created, terms),
           });
           return created;
         })
@@ -97,6 +106,7 @@ export function createStaffAccountsService(
       id: number,
       input: UpdateStaffInput & { role_id?: number },
     ) {
+      const terms = await terminology();
       const row = await db.transaction(async (tx) => {
         const before = await load(tx, id);
         const roleChanges = input.role_id !== undefined && input.role_id !== before.role_id;
@@ -112,8 +122,8 @@ export function createStaffAccountsService(
           action: 'staff.updated',
           subjectType: 'user',
           subjectId: id,
-          before: snapshot(before),
-          after: snapshot(after),
+          before: snapshot(before, terms),
+          after: snapshot(after, terms),
         });
         return after;
       });
@@ -131,8 +141,8 @@ export function createStaffAccountsService(
           action: 'staff.deactivated',
           subjectType: 'user',
           subjectId: id,
-          before: { deactivated_at: null },
-          after: { deactivated_at: after.deactivated_at?.toISOString() },
+          before: { name: before.name, deactivated_at: null },
+          after: { name: after.name, deactivated_at: after.deactivated_at?.toISOString() },
         });
         return after;
       });
@@ -149,8 +159,8 @@ export function createStaffAccountsService(
           action: 'staff.reactivated',
           subjectType: 'user',
           subjectId: id,
-          before: { deactivated_at: before.deactivated_at.toISOString() },
-          after: { deactivated_at: null },
+          before: { name: before.name, deactivated_at: before.deactivated_at.toISOString() },
+          after: { name: after.name, deactivated_at: null },
         });
         return after;
       });
@@ -167,6 +177,7 @@ export function createStaffAccountsService(
           action: 'staff.invitation_resent',
           subjectType: 'user',
           subjectId: id,
+          after: { name: user.name, email: user.email },
         });
         return user;
       });

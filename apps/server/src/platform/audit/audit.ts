@@ -18,11 +18,59 @@ export interface AuditEntry {
 
 const SECRET_FIELDS = new Set(['password', 'remember_token', 'token', 'token_hash']);
 
+/**
+ * Bank details wherever a snapshot holds them (an investor's, an opportunity's, at any depth): kept
+ * masked, never in clear and never left out, so the log shows that and roughly what changed.
+ */
+const BANK_FIELDS = new Set([
+  'bank_sort_code',
+  'bank_account_number',
+  'bank_iban',
+  'bank_swift',
+  'sort_code',
+  'account_number',
+  'iban',
+  'swift',
+]);
+
+const MASK = '••••';
+
+/**
+ * A bank detail masked but for its last four characters: "12345678" → "••••5678". Spaces and dashes
+ * go first ("GB29 NWBK …" keeps its last four); the mask's width never tells the length, and a value of
+ * four characters or fewer is masked whole.
+ */
+export function maskAccount(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const plain = value.replace(/[\s-]/g, '');
+  if (plain === '') return '';
+  return plain.length <= 4 ? MASK : `${MASK}${plain.slice(-4)}`;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null &&
+  typeof value === 'object' &&
+  [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null);
+
+/** A snapshot with its bank details masked, at any depth (plain objects and arrays only). */
+function masked(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(masked);
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      BANK_FIELDS.has(key) && (typeof inner === 'string' || inner === null)
+        ? maskAccount(inner)
+        : masked(inner),
+    ]),
+  );
+}
+
 function redact(values: Record<string, unknown> | null | undefined) {
   if (!values) return null;
-  return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [key, SECRET_FIELDS.has(key) ? '[redacted]' : value]),
-  );
+  const out = masked(values) as Record<string, unknown>;
+  for (const key of Object.keys(out)) if (SECRET_FIELDS.has(key)) out[key] = '[redacted]';
+  return out;
 }
 
 /** Writes in the caller's transaction, so the change and its audit row stand or fall together. */

@@ -38,6 +38,11 @@ export interface RecordDefinition<
   patch: (input: Update, before: Item) => Partial<T['$inferInsert']>;
   /** what the audit row of a deletion keeps of the record */
   deleted: (before: Item) => Snapshot;
+  /**
+   * what the created and updated audit rows compare and keep of a record, when more than its resource
+   * (an opportunity's description, which the list's resource leaves out); the resource by default
+   */
+  audited?: (row: Row) => Snapshot;
   export: {
     columns: readonly ListColumn<Key>[];
     sheetName: string;
@@ -87,6 +92,14 @@ export function createRecordService<
     return definition.present(row);
   }
 
+  /** The record and its audit snapshot, from one read. */
+  async function loadAudited(tx: DbOrTx, id: number): Promise<{ item: Item; snapshot: Snapshot }> {
+    const row = await repository.find(tx, id);
+    if (!row) throw notFound(definition.notFound);
+    const item = definition.present(row);
+    return { item, snapshot: definition.audited ? definition.audited(row) : item };
+  }
+
   function conflicted(error: unknown): never {
     if (definition.conflict && isUniqueViolation(error)) throw definition.conflict();
     throw error;
@@ -96,12 +109,12 @@ export function createRecordService<
   async function insert(tx: DbOrTx, actor: Actor, input: Create): Promise<Item> {
     await rules?.create?.(tx, input);
     const row = await repository.insert(tx, definition.insert(input));
-    const created = await load(tx, row.id);
+    const { item: created, snapshot } = await loadAudited(tx, row.id);
     await recordAudit(tx, actor, {
       action: `${auditType}.created`,
       subjectType: auditType,
       subjectId: created.id,
-      after: created,
+      after: snapshot,
     });
     return created;
   }
@@ -143,10 +156,10 @@ export function createRecordService<
     async update(actor: Actor, id: number, input: Update) {
       await db
         .transaction(async (tx) => {
-          const before = await load(tx, id);
+          const { item: before, snapshot } = await loadAudited(tx, id);
           await rules?.update?.(tx, input, before);
           await repository.update(tx, id, definition.patch(input, before));
-          const changes = changedFields(before, await load(tx, id));
+          const changes = changedFields(snapshot, (await loadAudited(tx, id)).snapshot);
           if (changes)
             await recordAudit(tx, actor, {
               action: `${auditType}.updated`,

@@ -38,6 +38,18 @@ const settings = {
     (await import('../../features/branding/pages/market-sounding-settings-page')).MarketSoundingSettingsPage,
 } satisfies Record<string, PageLoader>;
 
+/** Settings → investor (issue 21): its overview, and the portfolio's columns and headline figures. */
+const investorSettings = {
+  overview: async () =>
+    (await import('../../features/portfolio-settings/pages/investor-settings-page')).InvestorSettingsPage,
+  columns: async () =>
+    (await import('../../features/portfolio-settings/pages/portfolio-columns-page')).PortfolioColumnsPage,
+  column: async () =>
+    (await import('../../features/portfolio-settings/pages/portfolio-column-page')).PortfolioColumnPage,
+  stats: async () =>
+    (await import('../../features/portfolio-settings/pages/portfolio-stats-page')).PortfolioStatsPage,
+} satisfies Record<string, PageLoader>;
+
 const investors = {
   list: async () => (await import('../../features/investors/pages/investors-list-page')).InvestorsListPage,
   create: async () => (await import('../../features/investors/pages/new-investor-page')).NewInvestorPage,
@@ -73,6 +85,9 @@ const INVESTOR_TAB_PAGES: Record<InvestorTabId, PageLoader> = {
     (await import('../../features/investors/pages/investor-risk-profile-page')).InvestorRiskProfilePage,
   consent: async () =>
     (await import('../../features/compliance/pages/investor-consent-page')).InvestorConsentPage,
+  'promotion-exemptions': async () =>
+    (await import('../../features/promotion-exceptions/pages/investor-promotion-exemptions-page'))
+      .InvestorPromotionExemptionsPage,
 };
 
 const contacts = {
@@ -302,6 +317,14 @@ const updateReports = {
 
 /** The WIP report (issue 19). */
 const wipReport = async () => (await import('../../features/wip-report/pages/wip-report-page')).WipReportPage;
+
+/** Issue 21: the insider register's acceptances and the market soundings, in one chunk. */
+const marketSoundings = {
+  register: async () => (await import('../../features/market-soundings/load-pages')).InsiderRegisterPage,
+  list: async () => (await import('../../features/market-soundings/load-pages')).MarketSoundingsListPage,
+  create: async () => (await import('../../features/market-soundings/load-pages')).NewMarketSoundingPage,
+  details: async () => (await import('../../features/market-soundings/load-pages')).MarketSoundingDetailsPage,
+} satisfies Record<string, PageLoader>;
 
 const compliance = {
   signPdf: async () =>
@@ -547,9 +570,37 @@ export function adminRoutes(guards: Guards): RouteObject {
       screen(ADMIN_SCREENS.investorTerms, settings.terms),
       screen(ADMIN_SCREENS.riskWarning, settings.riskWarning),
       screen(ADMIN_SCREENS.marketSounding, settings.marketSounding),
+      screen(ADMIN_SCREENS.investorSettings, investorSettings.overview),
+      screen(ADMIN_SCREENS.portfolioColumns, investorSettings.columns),
+      screen(ADMIN_SCREENS.portfolioColumn, investorSettings.column),
+      screen(ADMIN_SCREENS.portfolioStats, investorSettings.stats),
+      screen(ADMIN_SCREENS.insiderRegister, marketSoundings.register),
+      screen(ADMIN_SCREENS.marketSoundings, marketSoundings.list),
+      screen(ADMIN_SCREENS.newMarketSounding, marketSoundings.create),
+      screen(ADMIN_SCREENS.marketSoundingDetails, marketSoundings.details),
       screen(
         ADMIN_SCREENS.auditLog,
         async () => (await import('../../features/audit-log/pages/audit-log-page')).AuditLogPage,
+      ),
+      screen(
+        ADMIN_SCREENS.insiderLists,
+        async () => (await import('../../features/insider-lists/pages/insider-lists-page')).InsiderListsPage,
+      ),
+      screen(
+        ADMIN_SCREENS.insiderList,
+        async () => (await import('../../features/insider-lists/pages/insider-list-page')).InsiderListPage,
+      ),
+      screen(
+        ADMIN_SCREENS.paDeals,
+        async () => (await import('../../features/pa-deals/pages/pa-deals-list-page')).PaDealsListPage,
+      ),
+      screen(
+        ADMIN_SCREENS.paDealCreate,
+        async () => (await import('../../features/pa-deals/pages/pa-deal-create-page')).PaDealCreatePage,
+      ),
+      screen(
+        ADMIN_SCREENS.paDeal,
+        async () => (await import('../../features/pa-deals/pages/pa-deal-page')).PaDealPage,
       ),
       screen(
         ADMIN_SCREENS.security,

@@ -37,6 +37,16 @@ export function investorRoutes(guards: Guards): RouteObject {
         lazy: { Component: async () => (await investingPages()).InvestmentsPage },
       },
       {
+        // Issue 21: a market sounding sent to the investor (spec §2.2), in a chunk of its own.
+        path: 'investments/market-sounding/:id',
+        loader: guards.investorFeature('marketSounding'),
+        lazy: {
+          Component: async () =>
+            (await import('../../features/market-soundings/pages/investor-market-sounding-page'))
+              .InvestorMarketSoundingPage,
+        },
+      },
+      {
         path: 'investments/:slug',
         loader: gate('investments'),
         lazy: { Component: async () => (await investingPages()).OpportunityPage },

@@ -1,5 +1,12 @@
 import { NavLink, Stack } from '@mantine/core';
-import { IconBriefcase, IconChartBar, IconGauge, IconSettings, IconUsers } from '@tabler/icons-react';
+import {
+  IconBriefcase,
+  IconChartBar,
+  IconGauge,
+  IconSettings,
+  IconShieldLock,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { AdminMenuIcon, AdminMenuItem } from '../../config/admin-menu';
@@ -10,6 +17,7 @@ const ICONS: Record<AdminMenuIcon, ReactNode> = {
   investors: <IconUsers size={20} stroke={1.6} aria-hidden />,
   investments: <IconBriefcase size={20} stroke={1.6} aria-hidden />,
   reports: <IconChartBar size={20} stroke={1.6} aria-hidden />,
+  compliance: <IconShieldLock size={20} stroke={1.6} aria-hidden />,
   settings: <IconSettings size={20} stroke={1.6} aria-hidden />,
 };
 

@@ -1,5 +1,11 @@
 // How a holding's figures read: money through lib/money's formatMoney (signed for losses), the multiple
 // as "1.85×", XIRR as a percentage. Decimal strings are formatted from their digits, never summed here.
+import { addDecimal, subtractDecimal } from '@portico/contracts';
+
+/** The gain in money: value + realised − invested, on the decimal strings (never floats). */
+export function gainOf(figures: { value: string; realised: string; invested: string }): string {
+  return subtractDecimal(addDecimal(figures.value, figures.realised), figures.invested);
+}
 
 /** "2.20" → "2.20×"; null (nothing invested) → "—". */
 export function formatMultiple(value: string | null | undefined): string {

@@ -14,6 +14,7 @@ import { ConfirmModal } from '../../../components/modals/confirm-modal';
 import { useFeatures } from '../../../lib/branding';
 import { useUser } from '../../../lib/session';
 import { useUpdateFeatures } from '../api/update-features';
+import { DefaultAssociatesCard } from '../components/default-associates-card';
 import { SettingsCard } from '../components/settings-card';
 
 const stateWord = (on: boolean) => (on ? 'on' : 'off');
@@ -108,6 +109,7 @@ function FeaturesForm({ saved }: { saved: FeatureSet }) {
           )}
         </Group>
       )}
+      <DefaultAssociatesCard />
       <ConfirmModal
         opened={confirming}
         onClose={() => setConfirming(false)}

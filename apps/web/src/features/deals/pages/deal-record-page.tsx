@@ -17,6 +17,7 @@ import { useDeleteDeal } from '../api/deal-mutations';
 import { dealNoun } from '../api/deal-noun';
 import { useDeal } from '../api/get-deal';
 import { ConvertDealButton } from '../../opportunities/components/convert-deal-button';
+import { useMarketSoundingHref } from '../../market-soundings/api/market-sounding-link';
 
 /**
  * /admin/investments/deals/{id}/… (spec §2.1): the deal's header (its stage; "Convert to opportunity", or
@@ -31,6 +32,7 @@ export function DealRecordPage() {
   const navigate = useNavigate();
   const { data: deal, isError, error, refetch, isFetching } = useDeal(id);
   const erase = useDeleteDeal();
+  const soundingHref = useMarketSoundingHref({ deal_id: id ?? 0 });
 
   if (id === undefined || isNotFound(error)) return <ErrorPage status={404} />;
   const tabs = visibleRecordTabs(DEAL_TABS, user.role_id, features).filter((tab) =>
@@ -71,6 +73,11 @@ export function DealRecordPage() {
                   Open {singularOf(inSentence(terms.opportunities))}
                 </Button>
               )
+            )}
+            {soundingHref && (
+              <Button component={Link} to={soundingHref} variant="default">
+                Market sounding
+              </Button>
             )}
             <RecordHeaderActions
               editHref={

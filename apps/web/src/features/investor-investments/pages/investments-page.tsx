@@ -9,6 +9,7 @@ import { FocusedTitle } from '../components/focused-title';
 import { MyAllocations } from '../components/my-allocations';
 import { OpportunityCard } from '../components/opportunity-card';
 import { PreEmptionRights } from '../components/pre-emption-rights';
+import { PromotionExemptionNotice } from '../components/promotion-exemption-notice';
 
 function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
   return (
@@ -63,6 +64,7 @@ export function InvestmentsPage() {
         <Title order={2} fz="xl" id="open-opportunities">
           Open {inSentence(terms.opportunities)}
         </Title>
+        <PromotionExemptionNotice />
         {opportunities.isPending ? (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-busy="true" aria-label="Loading">
             <Skeleton h={320} radius="md" />

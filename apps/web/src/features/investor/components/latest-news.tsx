@@ -59,10 +59,10 @@ export function LatestNews({ query }: { query: ReturnType<typeof useLatestNews> 
       {query.isPending && <Skeleton height={96} radius="md" aria-label="Loading the latest news" />}
       {query.isError && (
         <LoadFailed retrying={query.isFetching} onRetry={() => void query.refetch()}>
-          The latest news could not be loaded.
+          {`The latest ${inSentence(terms.news)} could not be loaded.`}
         </LoadFailed>
       )}
-      {query.isSuccess && items.length === 0 && <Text c="dimmed">No news yet.</Text>}
+      {query.isSuccess && items.length === 0 && <Text c="dimmed">No {inSentence(terms.news)} yet.</Text>}
       {items.length > 0 && (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {items.map((item) => (

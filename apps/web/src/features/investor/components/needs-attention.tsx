@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
+import { inSentence, pluralOf, useTerminology } from '../../../lib/terminology';
 import { CoolingOff } from '../../investor-investments/components/cooling-off';
 import { LoadFailed } from './load-failed';
 
@@ -66,6 +67,7 @@ export function NeedsAttention({
   retrying: boolean;
   onRetry: () => void;
 }) {
+  const cashCalls = pluralOf(useTerminology().cash_call);
   return (
     <Stack gap="sm" component="section" aria-labelledby="needs-attention">
       <Title order={2} fz="xl" id="needs-attention">
@@ -86,8 +88,12 @@ export function NeedsAttention({
         </Group>
       )}
       {overview && overview.cash_calls.length > 0 && (
-        <Stack gap="sm" aria-label="Cash calls due" role="list">
-          <Suspense fallback={<Skeleton height={160} radius="md" aria-label="Loading your cash calls" />}>
+        <Stack gap="sm" aria-label={`${cashCalls} due`} role="list">
+          <Suspense
+            fallback={
+              <Skeleton height={160} radius="md" aria-label={`Loading your ${inSentence(cashCalls)}`} />
+            }
+          >
             {overview.cash_calls.map((call) => (
               <div role="listitem" key={call.investment_id}>
                 <CashCallCard call={call} />

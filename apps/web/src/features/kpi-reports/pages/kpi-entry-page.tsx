@@ -20,6 +20,7 @@ import { RecordSection } from '../../../components/records/record-section';
 import { isApiError } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
+import { useTerminology } from '../../../lib/terminology';
 import { useKpiReportForm, useKpiSchedule } from '../api/kpi-reports';
 import { CustomKpisSection } from '../components/custom-kpis-section';
 import { KpiImportModal } from '../components/kpi-import-modal';
@@ -181,6 +182,7 @@ function CompanyReporting({
  */
 export function KpiEntryPage() {
   const user = useUser();
+  const terms = useTerminology();
   const schedule = useKpiSchedule();
   const [params, setParams] = useSearchParams();
   const company = idOf(params.get('company'));
@@ -238,7 +240,7 @@ export function KpiEntryPage() {
               title={rows.length === 0 ? 'No companies to report for' : 'Choose a company'}
               description={
                 rows.length === 0
-                  ? 'Existing investments appear here once a round completes (an Entrepreneur sees the companies linked to them).'
+                  ? `${terms.existing_investments} appear here once a round completes (an Entrepreneur sees the companies linked to them).`
                   : 'Its KPI form opens here for the period you choose.'
               }
               withIndicatorBackground

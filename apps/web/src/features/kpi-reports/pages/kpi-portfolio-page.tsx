@@ -11,6 +11,7 @@ import { ListSelectFilter } from '../../../components/data-table/list-select-fil
 import { PageHeader } from '../../../components/layouts/page-header';
 import { RecordSection } from '../../../components/records/record-section';
 import { formatDate } from '../../../lib/format';
+import { useTerminology } from '../../../lib/terminology';
 import { useClassificationOptions } from '../../attributes/api/classifications';
 import { kpiPortfolioQuery, useKpiPortfolio, type KpiPortfolioFilters } from '../api/kpi-reports';
 import { KpiCell } from '../components/kpi-cell';
@@ -26,6 +27,7 @@ const DEFAULT_COLUMNS = 4;
  * category, industry and investment type; exported to Excel or CSV with the same filters.
  */
 export function KpiPortfolioPage() {
+  const terms = useTerminology();
   const [params, setParams] = useSearchParams();
   const filters: KpiPortfolioFilters = {
     kpi_category_id: params.get('kpi_category_id') ?? undefined,
@@ -150,7 +152,7 @@ export function KpiPortfolioPage() {
                 plural="companies"
                 filtered={filtered}
                 onClearFilters={() => setParams(new URLSearchParams(), { replace: true })}
-                description="Existing investments appear here with their KPIs once they report."
+                description={`${terms.existing_investments} appear here with their KPIs once they report.`}
                 icon={<IconChartLine size={28} aria-hidden />}
               />
             }

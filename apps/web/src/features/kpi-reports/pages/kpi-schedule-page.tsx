@@ -30,6 +30,7 @@ import { RecordSection } from '../../../components/records/record-section';
 import { ADMIN_SCREENS, canOpenAdminScreen } from '../../../config/admin-menu';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
+import { useTerminology } from '../../../lib/terminology';
 import { useKpiSchedule } from '../api/kpi-reports';
 import { ReportDrawer } from '../components/report-drawer';
 import {
@@ -142,6 +143,7 @@ const isState = (value: string | null): value is KpiScheduleState =>
  */
 export function KpiSchedulePage() {
   const schedule = useKpiSchedule();
+  const terms = useTerminology();
   const user = useUser();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -274,7 +276,7 @@ export function KpiSchedulePage() {
                   <Text size="sm" c="dimmed" ta="center">
                     {state
                       ? 'Choose another state to see the other companies.'
-                      : 'Existing investments appear here once a round completes.'}
+                      : `${terms.existing_investments} appear here once a round completes.`}
                   </Text>
                 </Stack>
               }

@@ -2,7 +2,7 @@ import { Alert, EmptyState, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconNews } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { isApiError } from '../../../lib/api-error';
-import { useTerminology } from '../../../lib/terminology';
+import { inSentence, useTerminology } from '../../../lib/terminology';
 import { useState } from 'react';
 import { ListPagination } from '../../../components/data-table/list-pagination';
 import { useNews, useNewsUnread } from '../api/news';
@@ -33,7 +33,7 @@ export function NewsPage() {
       ) : news.data.data.length === 0 ? (
         <EmptyState
           icon={<IconNews size={28} aria-hidden />}
-          title="No news yet"
+          title={`No ${inSentence(terms.news)} yet`}
           description="When a company you hold reports to its investors, its update appears here."
           withIndicatorBackground
           size="sm"

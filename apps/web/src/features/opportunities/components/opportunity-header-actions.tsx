@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { RecordHeaderActions } from '../../../components/records/record-header-actions';
 import { ADMIN_SCREENS } from '../../../config/admin-menu';
 import { useUser } from '../../../lib/session';
+import { useMarketSoundingHref } from '../../market-soundings/api/market-sounding-link';
 import { OpportunityStatusActions } from '../../opportunity-lifecycle/components/opportunity-status-actions';
 import { useDeleteOpportunity } from '../api/opportunity-mutations';
 import { mayDelete } from './opportunity-permissions';
@@ -24,6 +25,8 @@ export function OpportunityHeaderActions({
   const user = useUser();
   const navigate = useNavigate();
   const erase = useDeleteOpportunity();
+  // Issue 21: a draft can be market-sounded before it goes live.
+  const soundingHref = useMarketSoundingHref({ opportunity_id: opportunity.id });
   return (
     <>
       <OpportunityStatusActions opportunity={opportunity} />
@@ -35,6 +38,11 @@ export function OpportunityHeaderActions({
       >
         Preview
       </Button>
+      {opportunity.stage === 1 && soundingHref && (
+        <Button component={Link} to={soundingHref} variant="default">
+          Market sounding
+        </Button>
+      )}
       <RecordHeaderActions
         editHref={undefined}
         deletion={

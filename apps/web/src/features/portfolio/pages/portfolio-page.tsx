@@ -11,7 +11,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { PortfolioHolding } from '@portico/contracts';
+import {
+  PORTFOLIO_COLUMN_KEYS,
+  PORTFOLIO_COLUMNS,
+  portfolioDefaultLabel,
+  type PortfolioColumnKey,
+  type PortfolioHolding,
+} from '@portico/contracts';
 import { IconAlertTriangle, IconBriefcase } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -21,12 +27,12 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { isApiError } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { useTerminology } from '../../../lib/terminology';
-import { formatMoney, formatShares } from '../../../lib/money';
+import { formatMoney, formatPrice, formatShares } from '../../../lib/money';
 import { usePortfolio, usePortfolioHistory } from '../api/portfolio';
 import { FigureCards } from '../components/figure-cards';
 import { ReturnsSection } from '../components/returns-section';
 import { ValueChart } from '../components/value-chart';
-import { formatMultiple, formatReturn } from '../figures';
+import { formatMultiple, formatReturn, gainOf } from '../figures';
 
 const TaxReliefSection = lazy(async () => ({
   default: (await import('../../tax-relief/tax-relief-section')).TaxReliefSection,
@@ -35,6 +41,86 @@ const TaxReliefSection = lazy(async () => ({
 /** A row's key: a company by its opportunity, a fund by the fund (issue 20). */
 const rowKey = (row: PortfolioHolding) =>
   row.kind === 'fund' ? `fund-${row.fund_id}` : `direct-${row.opportunity_id}`;
+
+/**
+ * Each column the settings can show (settings → investor → portfolio), without its header: the header is
+ * the label the layout gives. Some hide on small screens so the table still fits a phone.
+ */
+const COLUMN_CELLS: Record<PortfolioColumnKey, Omit<DataTableColumn<PortfolioHolding>, 'key' | 'header'>> = {
+  company: {
+    render: (row) =>
+      row.kind === 'fund' ? (
+        <div>
+          <Group gap={6} wrap="nowrap">
+            <Anchor component={Link} to={`/investor/portfolio/fund/${row.fund_id}`} fw={600}>
+              {row.name}
+            </Anchor>
+            <Badge size="xs" variant="light">
+              Fund
+            </Badge>
+          </Group>
+          <Text size="xs" c="dimmed">
+            Called {formatMoney(row.called, row.currency)} of {formatMoney(row.committed, row.currency)}
+          </Text>
+        </div>
+      ) : (
+        <div>
+          <Anchor component={Link} to={`/investor/portfolio/${row.opportunity_id}`} fw={600}>
+            {row.company_name}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {row.name}
+          </Text>
+          {row.last_reported_on && (
+            <Text size="xs" c="dimmed">
+              Last reported on {formatDate(row.last_reported_on)}
+            </Text>
+          )}
+        </div>
+      ),
+  },
+  date: { nowrap: true, visibleFrom: 'md', render: (row) => formatDate(row.first_invested_on) },
+  invested: { align: 'right', nowrap: true, render: (row) => formatMoney(row.invested, row.currency) },
+  shares: {
+    align: 'right',
+    visibleFrom: 'lg',
+    // a fund holds no shares of its own: its TVPI is in the multiple column
+    render: (row) => (row.kind === 'fund' ? '—' : formatShares(row.shares)),
+  },
+  price: {
+    align: 'right',
+    nowrap: true,
+    visibleFrom: 'lg',
+    render: (row) => (row.kind === 'fund' ? '—' : formatPrice(row.price, row.currency)),
+  },
+  value: { align: 'right', nowrap: true, render: (row) => formatMoney(row.value, row.currency) },
+  gain: {
+    align: 'right',
+    nowrap: true,
+    visibleFrom: 'md',
+    render: (row) => formatMoney(gainOf(row), row.currency),
+  },
+  multiple: { align: 'right', visibleFrom: 'sm', render: (row) => formatMultiple(row.moic) },
+  irr: {
+    align: 'right',
+    nowrap: true,
+    visibleFrom: 'sm',
+    // the cumulative return under twelve months, else the annual rate: the cell says which
+    render: (row) => formatReturn(row),
+  },
+  realised: {
+    align: 'right',
+    nowrap: true,
+    visibleFrom: 'lg',
+    render: (row) => formatMoney(row.realised, row.currency),
+  },
+  unrealised: {
+    align: 'right',
+    nowrap: true,
+    visibleFrom: 'lg',
+    render: (row) => formatMoney(row.unrealised, row.currency),
+  },
+};
 
 /**
  * /investor/portfolio (spec §2.2): totals, value over time and every holding from completed rounds, and
@@ -46,103 +132,15 @@ export function PortfolioPage() {
   const portfolio = usePortfolio();
   const history = usePortfolioHistory();
 
-  const columns: DataTableColumn<PortfolioHolding>[] = [
-    {
-      key: 'company',
-      header: terms.column_company,
-      render: (row) =>
-        row.kind === 'fund' ? (
-          <div>
-            <Group gap={6} wrap="nowrap">
-              <Anchor component={Link} to={`/investor/portfolio/fund/${row.fund_id}`} fw={600}>
-                {row.name}
-              </Anchor>
-              <Badge size="xs" variant="light">
-                Fund
-              </Badge>
-            </Group>
-            <Text size="xs" c="dimmed">
-              Called {formatMoney(row.called, row.currency)} of {formatMoney(row.committed, row.currency)}
-            </Text>
-          </div>
-        ) : (
-          <div>
-            <Anchor component={Link} to={`/investor/portfolio/${row.opportunity_id}`} fw={600}>
-              {row.company_name}
-            </Anchor>
-            <Text size="xs" c="dimmed">
-              {row.name}
-            </Text>
-            {row.last_reported_on && (
-              <Text size="xs" c="dimmed">
-                Last reported on {formatDate(row.last_reported_on)}
-              </Text>
-            )}
-          </div>
-        ),
-    },
-    {
-      key: 'date',
-      header: terms.column_date,
-      nowrap: true,
-      visibleFrom: 'md',
-      render: (row) => formatDate(row.first_invested_on),
-    },
-    {
-      key: 'invested',
-      header: terms.column_invested,
-      align: 'right',
-      nowrap: true,
-      render: (row) => formatMoney(row.invested, row.currency),
-    },
-    {
-      key: 'shares',
-      header: terms.column_shares,
-      align: 'right',
-      visibleFrom: 'lg',
-      // a fund holds no shares of its own: its TVPI is in the multiple column
-      render: (row) => (row.kind === 'fund' ? '—' : formatShares(row.shares)),
-    },
-    {
-      key: 'value',
-      header: terms.column_value,
-      align: 'right',
-      nowrap: true,
-      render: (row) => formatMoney(row.value, row.currency),
-    },
-    {
-      key: 'multiple',
-      header: terms.column_multiple,
-      align: 'right',
-      visibleFrom: 'sm',
-      render: (row) => formatMultiple(row.moic),
-    },
-    {
-      key: 'irr',
-      header: terms.column_irr,
-      align: 'right',
-      nowrap: true,
-      visibleFrom: 'sm',
-      // the cumulative return under twelve months, else the annual rate: the cell says which
-      render: (row) => formatReturn(row),
-    },
-    {
-      key: 'realised',
-      header: terms.column_realised,
-      align: 'right',
-      nowrap: true,
-      visibleFrom: 'lg',
-      render: (row) => formatMoney(row.realised, row.currency),
-    },
-    {
-      key: 'unrealised',
-      header: terms.column_unrealised,
-      align: 'right',
-      nowrap: true,
-      visibleFrom: 'lg',
-      render: (row) => formatMoney(row.unrealised, row.currency),
-    },
-  ];
+  const layout = portfolio.data?.layout;
+  // the settings' columns and labels (GET /api/portfolio `layout`); before it loads, the defaults
+  const columns: DataTableColumn<PortfolioHolding>[] = (
+    layout?.columns ??
+    PORTFOLIO_COLUMN_KEYS.filter((key) => PORTFOLIO_COLUMNS[key].shown).map((key) => ({
+      key,
+      label: portfolioDefaultLabel('column', key, terms),
+    }))
+  ).map(({ key, label }) => ({ ...COLUMN_CELLS[key], key, header: label }));
 
   return (
     <Stack gap="lg">
@@ -178,13 +176,20 @@ export function PortfolioPage() {
           {portfolio.data.totals_by_currency.length > 1 ? (
             portfolio.data.totals_by_currency.map((totals) => (
               <RecordSection key={totals.currency} title={`Holdings in ${totals.currency}`}>
-                <FigureCards figures={totals} currency={totals.currency} />
+                <FigureCards
+                  figures={totals}
+                  currency={totals.currency}
+                  stats={layout?.stats}
+                  holdings={portfolio.data.holdings.filter((row) => row.currency === totals.currency).length}
+                />
               </RecordSection>
             ))
           ) : portfolio.data.totals_by_currency[0] ? (
             <FigureCards
               figures={portfolio.data.totals_by_currency[0]}
               currency={portfolio.data.totals_by_currency[0].currency}
+              stats={layout?.stats}
+              holdings={portfolio.data.holdings.length}
             />
           ) : null}
           {/* never added across currencies: one chart per currency held */}

@@ -18,6 +18,7 @@ import { zodResolver } from '../../../components/form/zod-resolver';
 import { ConfirmModal } from '../../../components/modals/confirm-modal';
 import { useUser } from '../../../lib/session';
 import { useFeature } from '../../../lib/branding';
+import { useTerminology } from '../../../lib/terminology';
 import { useFundOptions } from '../../opportunities/api/fund-options';
 import {
   useCreateUpdateReport,
@@ -88,6 +89,7 @@ type Pending = { kind: 'publish' } | { kind: 'schedule' } | { kind: 'delete' } |
  * it, or delete it. Publishing saves the last changes first.
  */
 export function UpdateReportForm({ report }: { report?: UpdateReport }) {
+  const terms = useTerminology();
   const navigate = useNavigate();
   const initial = useMemo(() => valuesOf(report), [report]);
   const form = useForm<Values>({ initialValues: initial, validate: (values) => validate(payloadOf(values)) });
@@ -134,8 +136,8 @@ export function UpdateReportForm({ report }: { report?: UpdateReport }) {
     { value: GENERAL, label: 'General news (every investor)' },
     ...(fundOptions.length > 0
       ? [
-          { group: 'Existing investments', items: investmentOptions },
-          { group: 'Funds', items: fundOptions },
+          { group: terms.existing_investments, items: investmentOptions },
+          { group: terms.funds, items: fundOptions },
         ]
       : investmentOptions),
   ];

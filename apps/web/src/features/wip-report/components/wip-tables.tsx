@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatNumber, plural } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
-import { useTerminology } from '../../../lib/terminology';
+import { pluralOf, useTerminology } from '../../../lib/terminology';
 import { Amounts, amountIn, currenciesOf } from './amounts';
 
 export const managerName = (manager: WipManager) => manager?.name ?? 'No manager';
@@ -182,7 +182,7 @@ export function CashCallsTable({
   calls,
   outstanding,
   overdue,
-  caption = 'Cash calls outstanding',
+  caption,
   showManager = true,
 }: {
   calls: WipCashCall[];
@@ -192,8 +192,9 @@ export function CashCallsTable({
   showManager?: boolean;
 }) {
   const currencies = currenciesOf(outstanding, overdue);
+  const cashCalls = pluralOf(useTerminology().cash_call);
   return (
-    <ScrollTable caption={caption} minWidth={showManager ? 860 : 720}>
+    <ScrollTable caption={caption ?? `${cashCalls} outstanding`} minWidth={showManager ? 860 : 720}>
       <Table.Thead>
         <Table.Tr>
           <Th>Opportunity</Th>
@@ -261,6 +262,7 @@ export function CashCallsTable({
 
 /** Each investment manager's raises and cash calls, per currency. */
 export function ManagersTable({ groups }: { groups: WipManagerGroup[] }) {
+  const cashCalls = pluralOf(useTerminology().cash_call);
   return (
     <ScrollTable caption="By investment manager" minWidth={860}>
       <Table.Thead>
@@ -270,7 +272,7 @@ export function ManagersTable({ groups }: { groups: WipManagerGroup[] }) {
           <Th right>Target</Th>
           <Th right>Committed</Th>
           <Th right>Paid</Th>
-          <Th right>Cash calls</Th>
+          <Th right>{cashCalls}</Th>
           <Th right>Outstanding</Th>
           <Th right>Overdue</Th>
         </Table.Tr>

@@ -30,6 +30,7 @@ import { useWipReport, wipExportHref } from '../api/get-wip-report';
 import { useWipSnapshot, wipSnapshotExportHref } from '../api/wip-snapshots';
 import { SnapshotModal } from '../components/snapshot-modal';
 import { SnapshotsList } from '../components/snapshots-list';
+import { inSentence, pluralOf, useTerminology } from '../../../lib/terminology';
 import { Amounts } from '../components/amounts';
 import { RaisesChart } from '../components/raises-chart';
 import {
@@ -70,6 +71,7 @@ const sameManager = (a: WipManager, b: WipManager) => (a?.id ?? null) === (b?.id
 
 /** Each investment manager's raises and cash calls, with their own totals. */
 function ByManager({ report }: { report: WipReport }) {
+  const cashCalls = pluralOf(useTerminology().cash_call);
   return (
     <Stack gap="lg">
       <SectionCard
@@ -103,7 +105,7 @@ function ByManager({ report }: { report: WipReport }) {
             )}
             {calls.length > 0 && (
               <CashCallsTable
-                caption={`Cash calls of ${name}`}
+                caption={`${cashCalls} of ${name}`}
                 calls={calls}
                 outstanding={group.outstanding}
                 overdue={group.overdue}
@@ -118,6 +120,7 @@ function ByManager({ report }: { report: WipReport }) {
 }
 
 function BySection({ report }: { report: WipReport }) {
+  const cashCalls = pluralOf(useTerminology().cash_call);
   return (
     <Stack gap="lg">
       <SectionCard
@@ -138,8 +141,8 @@ function BySection({ report }: { report: WipReport }) {
         )}
       </SectionCard>
       <SectionCard
-        title="Cash calls outstanding"
-        description={`Open cash calls with money still to come in; overdue by the London date (${formatDate(report.as_of)}).`}
+        title={`${cashCalls} outstanding`}
+        description={`Open ${inSentence(cashCalls)} with money still to come in; overdue by the London date (${formatDate(report.as_of)}).`}
       >
         {report.cash_calls.length === 0 ? (
           <Empty
