@@ -104,7 +104,7 @@ test('staff sound three investors, who accept, decline and opt out; the list is 
     const body = await (await asked).text();
     expect(body).not.toContain(SUMMARY);
     expect(body).not.toContain(deal.name ?? '\u0000');
-    await expect(declining.page.getByText('You declined')).toBeVisible();
+    await expect(declining.page.getByText('You declined', { exact: true })).toBeVisible();
     await expect(declining.page.getByText(SUMMARY)).toHaveCount(0);
     if (deal.name) await expect(declining.page.getByText(deal.name)).toHaveCount(0);
   } finally {
@@ -148,8 +148,12 @@ test('staff sound three investors, who accept, decline and opt out; the list is 
     .getByRole('navigation', { name: 'Admin menu' })
     .getByRole('link', { name: 'Insider lists' })
     .click();
-  await page.getByRole('main').getByRole('link').filter({ hasText: /\S/ }).first().click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(/Insider list|Permanent insiders/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Insider lists' })).toBeVisible(FIRST_RENDER);
+  await page.getByRole('table').getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    /^(Insider list: .+|Permanent insiders)$/,
+    FIRST_RENDER,
+  );
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export to Excel' }).click();
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
@@ -218,7 +222,7 @@ test('a compliance officer finds a risk-warning text change and a role change in
   await logIn(page, ADMIN);
   // the risk summary changed on its settings page
   await page.goto('/admin/settings/investor/risk-warning');
-  const summary = page.getByLabel('Risk summary');
+  const summary = page.getByRole('textbox', { name: 'Risk summary' });
   await expect(summary).toBeVisible(FIRST_RENDER);
   await summary.fill(`${await summary.inputValue()}\n\nReviewed ${new Date().toISOString()}.`);
   await page.getByRole('button', { name: 'Save risk summary' }).click();
