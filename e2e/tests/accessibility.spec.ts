@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { investorIdByEmail } from './support/records';
-import { ADMIN, logIn } from './support/session';
+import { ADMIN, api, logIn } from './support/session';
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -105,6 +105,20 @@ const SCREENS: Record<string, Screen> = {
     ready: async (p) => expect(p.getByRole('table')).toBeVisible(),
   },
   'account settings': { path: '/admin/settings/account', as: ADMIN, ready: heading(/.+/) },
+  // issue 21: the insider register's acceptances, and a sounding as its investor reads it
+  'insider register': {
+    path: '/admin/insider-register',
+    as: ADMIN,
+    ready: async (p) => expect(p.getByRole('table').first()).toBeVisible(),
+  },
+  'a market sounding': {
+    path: async (p) => {
+      const mine = (await api(p, 'GET', '/api/profile/market-soundings')) as { data: Array<{ id: number }> };
+      return `/investor/investments/market-sounding/${mine.data[0]?.id ?? 0}`;
+    },
+    as: 'investor@portico.test',
+    ready: heading('Market sounding'),
+  },
 };
 
 test.describe('no serious or critical WCAG A/AA violations (axe)', () => {
