@@ -6,7 +6,7 @@ import { json, mockFetch, setXsrfCookie } from '../../testing/fetch-mock';
 import { brandingWithFeatures, userWithRole } from '../../testing/fixtures';
 import { paginated } from '../../testing/paginated';
 import { renderWithProviders } from '../../testing/render';
-import { formatLondon, isoToLondonInput, londonInputToIso } from './london-time';
+import { formatLondon, isoToLondonInput, londonInputToIso } from '../../lib/london-time';
 import { EditUpdateReportPage } from './pages/edit-update-report-page';
 import { NewUpdateReportPage } from './pages/new-update-report-page';
 import { UpdateReportDetailsPage } from './pages/update-report-details-page';

@@ -4,7 +4,7 @@ import {
   MARKET_SOUNDING_RESPONSES,
   type MarketSoundingEvent,
 } from '@portico/contracts';
-import { formatLondon } from '../london-time';
+import { formatLondon } from '../../../lib/london-time';
 
 function lineOf(event: MarketSoundingEvent): string {
   const what = MARKET_SOUNDING_EVENT_LABELS[event.kind];

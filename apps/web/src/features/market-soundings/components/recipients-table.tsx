@@ -1,7 +1,7 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import { MARKET_SOUNDING_RESPONSES, type MarketSoundingRecipient } from '@portico/contracts';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { formatLondon } from '../london-time';
+import { formatLondon } from '../../../lib/london-time';
 import { RecipientStatusBadge } from './sounding-badges';
 
 const when = (label: string, value: string | null) =>

@@ -14,7 +14,7 @@ import { MARKET_SOUNDING_RESPONSES, type InsiderRegisterEntry } from '@portico/c
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatLondon } from '../london-time';
+import { formatLondon } from '../../../lib/london-time';
 import { marketSoundingPaths } from '../paths';
 import { ConsentWording } from './consent-wording';
 

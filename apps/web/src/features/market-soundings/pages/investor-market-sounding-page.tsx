@@ -23,7 +23,7 @@ import {
   useInvestorMarketSounding,
   useOptOutOfMarketSoundings,
 } from '../api/investor-market-sounding';
-import { formatLondon } from '../london-time';
+import { formatLondon } from '../../../lib/london-time';
 
 const messageOf = (error: unknown) =>
   isApiError(error) && !error.unanswered ? error.message : SUBMIT_FALLBACK_MESSAGE;

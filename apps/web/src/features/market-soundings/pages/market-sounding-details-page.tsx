@@ -17,7 +17,7 @@ import { ConsentWording } from '../components/consent-wording';
 import { EventsTimeline } from '../components/events-timeline';
 import { RecipientsTable } from '../components/recipients-table';
 import { SoundingStatusBadge } from '../components/sounding-badges';
-import { formatLondon } from '../london-time';
+import { formatLondon } from '../../../lib/london-time';
 import { marketSoundingPaths } from '../paths';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

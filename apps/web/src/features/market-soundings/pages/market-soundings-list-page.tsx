@@ -11,7 +11,7 @@ import { PageHeader } from '../../../components/layouts/page-header';
 import { useUser } from '../../../lib/session';
 import { useMarketSoundings, type MarketSoundingListParams } from '../api/market-soundings';
 import { SoundingStatusBadge } from '../components/sounding-badges';
-import { formatLondon } from '../london-time';
+import { formatLondon } from '../../../lib/london-time';
 import { marketSoundingPaths } from '../paths';
 
 const TABS: { value: MarketSoundingStatus | 'all'; label: string }[] = [

@@ -4,7 +4,7 @@ import { ModalForm } from '../../../components/modals/form-modal';
 import { isApiError } from '../../../lib/api-error';
 import { SUBMIT_FALLBACK_MESSAGE } from '../../../components/form/server-errors';
 import { MODAL_SIZES } from '../../../theme/theme';
-import { formatLondon, isoToLondonInput, londonInputToIso } from '../london-time';
+import { formatLondon, isoToLondonInput, londonInputToIso } from '../../../lib/london-time';
 
 interface ScheduleModalProps {
   opened: boolean;

@@ -27,7 +27,7 @@ import {
   useReportableInvestments,
   useUpdateUpdateReport,
 } from '../api/update-reports';
-import { formatLondon } from '../london-time';
+import { formatLondon } from '../../../lib/london-time';
 import { updateReportPaths } from '../paths';
 import { AttachmentsEditor } from './attachments-editor';
 import { ReportEditor } from './report-editor';

@@ -24,7 +24,7 @@ import { CorrectModal } from '../components/correct-modal';
 import { UpdateReportStatusBadge } from '../components/update-report-status-badge';
 import { VersionsHistory } from '../components/versions-history';
 import { WithdrawModal } from '../components/withdraw-modal';
-import { formatLondon } from '../london-time';
+import { formatLondon } from '../../../lib/london-time';
 import { updateReportPaths } from '../paths';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {

@@ -22,7 +22,7 @@ import {
   type UpdateReportListParams,
 } from '../api/update-reports';
 import { UpdateReportStatusBadge } from '../components/update-report-status-badge';
-import { formatLondon } from '../london-time';
+import { formatLondon } from '../../../lib/london-time';
 import { updateReportPaths } from '../paths';
 
 const TABS: { value: UpdateReportStatus | 'all'; label: string }[] = [
