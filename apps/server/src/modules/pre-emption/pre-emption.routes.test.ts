@@ -6,7 +6,7 @@ import {
   type PreEmptionRound,
   type ProfilePreEmption,
 } from '@portico/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -532,11 +532,15 @@ describe('holders’ choices', () => {
       (await put(admin, `/api/opportunities/${next.id}/pre-emption/${stranger.id}`, { choice: 1 }))
         .statusCode,
     ).toBe(404);
-    const [audit] = await t.ctx.db
+    const audits = await t.ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'opportunity.pre_emption_chosen'), eq(auditLog.subject_id, next.id)));
-    expect(audit?.after).toMatchObject({ by: 'staff', choice: 6 });
+      .where(and(eq(auditLog.action, 'opportunity.pre_emption_chosen'), eq(auditLog.subject_id, next.id)))
+      .orderBy(asc(auditLog.id));
+    expect(audits.map((row) => row.after)).toMatchObject([
+      { by: 'staff', choice: 6 },
+      { by: 'staff', choice: 4 },
+    ]);
   });
 
   it('answers 403 to staff whose role may not update a live opportunity', async () => {
