@@ -14,6 +14,14 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return pgError(error, '23503') !== undefined;
 }
 
+/**
+ * True when a delete is refused because another row still refers to the one deleted: foreign_key_violation
+ * (NO ACTION) or restrict_violation (23001, ON DELETE RESTRICT).
+ */
+export function isStillReferred(error: unknown): boolean {
+  return isForeignKeyViolation(error) || pgError(error, '23001') !== undefined;
+}
+
 /** True for PostgreSQL's unique_violation, whichever driver or wrapper raised it. */
 export function isUniqueViolation(error: unknown): boolean {
   return uniqueViolation(error) !== undefined;

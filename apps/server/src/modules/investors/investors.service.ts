@@ -17,7 +17,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
+import { isStillReferred, isUniqueViolation } from '../../db/errors';
 import { leadStatuses, users, type UserRow } from '../../db/schema';
 import { recordAudit, type Actor } from '../../platform/audit/audit';
 import { changedFields } from '../../platform/records/changed-fields';
@@ -73,6 +73,8 @@ const PROFILE_FIELDS = [
 const fullName = (first: string | null | undefined, last: string | null | undefined, fallback: string) =>
   [first, last].filter(Boolean).join(' ') || fallback;
 
+export const INVESTOR_KEPT =
+  'This investor is named in records the firm must keep (market soundings, insider lists or tax relief certificates): deactivate them instead.';
 export function createInvestorsService(ctx: AppContext, auth: AuthService, branding: BrandingService) {
   const { db } = ctx;
   /** Other modules act on a new investor inside the same transaction (a matching contact converts). */
@@ -313,18 +315,25 @@ export function createInvestorsService(ctx: AppContext, auth: AuthService, brand
 
     /** Erases an investor and everything hanging off them (delete_unsafe: Support only). */
     async deletePermanently(actor: Actor, id: number) {
-      const files = await db.transaction(async (tx) => {
-        const before = await load(tx, id);
-        const keys = await purgeRecordParts(tx, 'investor', id);
-        await tx.delete(users).where(eq(users.id, id));
-        await recordAudit(tx, actor, {
-          action: 'investor.deleted',
-          subjectType: 'investor',
-          subjectId: id,
-          before: { name: before.user.name, email: before.user.email },
+      const files = await db
+        .transaction(async (tx) => {
+          const before = await load(tx, id);
+          const keys = await purgeRecordParts(tx, 'investor', id);
+          await tx.delete(users).where(eq(users.id, id));
+          await recordAudit(tx, actor, {
+            action: 'investor.deleted',
+            subjectType: 'investor',
+            subjectId: id,
+            before: { name: before.user.name, email: before.user.email },
+          });
+          return keys;
+        })
+        .catch((error: unknown) => {
+          // Records the firm must keep (market soundings, insider lists, tax relief certificates) refer to
+          // the investor; the database refuses, and nothing of the purge is written.
+          if (isStillReferred(error)) throw fieldError('id', INVESTOR_KEPT);
+          throw error;
         });
-        return keys;
-      });
       await removeStoredFiles(ctx.storage, files);
       await ctx.sessions.destroyForUser(id);
     },

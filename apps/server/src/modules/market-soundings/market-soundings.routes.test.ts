@@ -454,6 +454,14 @@ describe('the record cannot be changed', () => {
     expect(errors(draft).id?.[0]).toMatch(/market sounding/);
   });
 
+  it('keeps a sounded investor: erasing them answers 422 and erases nothing', async () => {
+    const support = await t.as(await createStaff(t.ctx.db, ROLES.SUPPORT));
+    const erase = await support.delete(`/api/investors/${ivy.id}`);
+    expect(erase.statusCode, erase.body).toBe(422);
+    expect(errors(erase).id?.[0]).toMatch(/market soundings.*deactivate them instead/);
+    expect((await support.get(`/api/investors/${ivy.id}`)).statusCode).toBe(200);
+  });
+
   const refused = (statement: ReturnType<typeof sql>) =>
     expect(t.ctx.db.execute(statement)).rejects.toThrow();
 
