@@ -53,7 +53,7 @@ export const TERMS = {
   deals: label('opportunities', 'Pipeline deals', 'Deals'),
   opportunities: label('opportunities', 'Opportunities', 'Opportunities'),
   existing_investments: label('opportunities', 'Existing investments', 'Existing investments'),
-  companies: label('opportunities', 'Fund investment companies', 'Companies'),
+  companies: label('opportunities', 'Fund investment companies', 'Fund investments'),
   status_1: label('opportunities', 'Draft status', 'Draft'),
   status_2: label('opportunities', 'Live (external) status', 'Live - External'),
   status_3: label('opportunities', 'Live (internal) status', 'Live - Internal'),

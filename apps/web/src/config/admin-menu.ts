@@ -510,7 +510,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
     children: [
       { id: 'deals', term: 'deals', section: true, ...ADMIN_SCREENS.deals },
       { id: 'opportunities', term: 'opportunities', section: true, ...ADMIN_SCREENS.opportunities },
-      { id: 'fund-companies', section: true, ...ADMIN_SCREENS.fundCompanies },
+      { id: 'fund-companies', term: 'companies', section: true, ...ADMIN_SCREENS.fundCompanies },
     ],
   },
   // Funds (spec §2.1, issue 20): its own entry after the investments, with the funds feature.

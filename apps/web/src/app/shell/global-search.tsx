@@ -84,7 +84,7 @@ export function GlobalSearch({ onOpen, autoFocus = false }: GlobalSearchProps) {
     pipeline_deal: terminology.deals,
     opportunity: terminology.opportunities,
     client_group: 'Client groups',
-    fund_company: 'Fund investments',
+    fund_company: terminology.companies,
     fund: terminology.funds,
   };
 

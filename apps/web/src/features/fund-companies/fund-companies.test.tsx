@@ -141,6 +141,24 @@ describe('fund-investment companies', { timeout: 30_000 }, () => {
     );
   });
 
+  it('take the deployment’s name for them, in the menu and the list', async () => {
+    const branding = brandingWithFeatures(['funds']);
+    open('/admin/investments/companies', {
+      'GET /api/branding': json(200, {
+        data: { ...branding, navigation: { ...branding.navigation, companies: 'Portfolio companies' } },
+      }),
+    });
+    expect(
+      await screen.findByRole('table', { name: 'Portfolio companies' }, FIRST_RENDER),
+    ).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Admin menu' });
+    expect(within(nav).getByRole('link', { name: 'Portfolio companies' })).toHaveAttribute(
+      'href',
+      '/admin/investments/companies',
+    );
+    expect(within(nav).queryByRole('link', { name: 'Fund investments' })).not.toBeInTheDocument();
+  });
+
   it('say so when there are none, with the way to add the first', async () => {
     open('/admin/investments/companies', { 'GET /api/fund-companies': json(200, paginated([])) });
     expect(await screen.findByRole('link', { name: 'Add the first company' }, FIRST_RENDER)).toHaveAttribute(

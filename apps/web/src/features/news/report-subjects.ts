@@ -15,7 +15,8 @@ interface ReportSubject {
   filter: (id: number) => { opportunityId: number } | { fundId: number };
   /** whether an item of the news list is about this subject (general news is everyone's) */
   about: (item: Pick<NewsItem, 'opportunity' | 'fund'>, id: number) => boolean;
-  section: { title: string; description: string; failed: string; none: string };
+  /** `term`, when set, names the terminology entry that renames the title per deployment */
+  section: { title: string; term?: 'reports'; description: string; failed: string; none: string };
 }
 
 export const REPORT_SUBJECTS: Record<ReportSubjectKind, ReportSubject> = {
@@ -38,6 +39,7 @@ export const REPORT_SUBJECTS: Record<ReportSubjectKind, ReportSubject> = {
     about: (item, id) => item.fund?.id === id,
     section: {
       title: 'Reports',
+      term: 'reports',
       description: 'What the fund manager has reported to the fund’s investors.',
       failed: 'The reports could not be loaded.',
       none: 'No reports have been published about this fund yet.',

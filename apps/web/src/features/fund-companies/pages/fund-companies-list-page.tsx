@@ -6,6 +6,7 @@ import { RecordListPage } from '../../../components/data-table/record-list-page'
 import { ADMIN_SCREENS } from '../../../config/admin-menu';
 import { formatDate } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
+import { useTerminology } from '../../../lib/terminology';
 import { useFundChoices } from '../api/fund-choices';
 import {
   DEFAULT_FUND_COMPANY_SORT,
@@ -27,9 +28,10 @@ const STATUS_OPTIONS = FUND_COMPANY_STATUSES.map((value) => ({
 /** /admin/investments/companies (spec §2.1): the companies the funds invest in, with their figures. */
 export function FundCompaniesListPage() {
   const funds = useFundChoices();
+  const terminology = useTerminology();
   return (
     <RecordListPage
-      title="Fund investments"
+      title={terminology.companies}
       description="The companies the funds invest in: their status, what the fund paid, what its holding is worth."
       noun={{ one: 'company', many: 'companies' }}
       resource="funds"

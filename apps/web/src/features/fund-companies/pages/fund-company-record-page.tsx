@@ -11,6 +11,7 @@ import { visibleRecordTabs } from '../../../config/records';
 import { useFeatures } from '../../../lib/branding';
 import { useRecordId } from '../../../lib/records/use-record-id';
 import { useUser } from '../../../lib/session';
+import { useTerminology } from '../../../lib/terminology';
 import { useFundCompany } from '../api/get-fund-company';
 import { FundCompanyStatusBadge } from '../components/fund-company-status-badge';
 import { FUND_COMPANY_TABS, fundCompanyBase, fundCompanyEditPath } from '../fund-company-paths';
@@ -20,6 +21,7 @@ export function FundCompanyRecordPage() {
   const id = useRecordId();
   const user = useUser();
   const features = useFeatures();
+  const terminology = useTerminology();
   const { data: company, isError, error, refetch, isFetching } = useFundCompany(id);
 
   if (id === undefined || isNotFound(error)) return <ErrorPage status={404} />;
@@ -40,7 +42,7 @@ export function FundCompanyRecordPage() {
       title={company?.name}
       description={company && `${company.fund.name}${company.industry ? ` · ${company.industry.name}` : ''}`}
       badges={company && <FundCompanyStatusBadge status={company.status} />}
-      back={{ label: 'Fund investments', to: ADMIN_SCREENS.fundCompanies.path }}
+      back={{ label: terminology.companies, to: ADMIN_SCREENS.fundCompanies.path }}
       actions={
         company &&
         can(user.role_id, 'funds', 'update') && (

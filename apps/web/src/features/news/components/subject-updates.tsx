@@ -2,6 +2,7 @@ import { Alert, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { RecordSection } from '../../../components/records/record-section';
 import { isApiError } from '../../../lib/api-error';
+import { useTerminology } from '../../../lib/terminology';
 import { useNews } from '../api/news';
 import { REPORT_SUBJECTS, type ReportSubjectKind } from '../report-subjects';
 import { NewsList, NewsListSkeleton } from './news-list';
@@ -9,11 +10,15 @@ import { NewsList, NewsListSkeleton } from './news-list';
 /** A holding's or a fund's page: the live reports about it, each opening in its context. */
 function SubjectUpdates({ kind, id }: { kind: ReportSubjectKind; id: number }) {
   const subject = REPORT_SUBJECTS[kind];
+  const terminology = useTerminology();
   const news = useNews({ ...subject.filter(id), perPage: 100 });
   // general news is everyone's, not this subject's
   const items = news.data?.data.filter((item) => subject.about(item, id));
   return (
-    <RecordSection title={subject.section.title} description={subject.section.description}>
+    <RecordSection
+      title={subject.section.term ? terminology[subject.section.term] : subject.section.title}
+      description={subject.section.description}
+    >
       {news.isError ? (
         <Alert color="danger" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
           {subject.section.failed} {isApiError(news.error) ? news.error.message : ''}

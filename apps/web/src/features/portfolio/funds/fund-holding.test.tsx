@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { Navigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../../testing/fetch-mock';
-import { userWithRole } from '../../../testing/fixtures';
+import type { Branding } from '@portico/contracts';
+import { buildBranding, userWithRole } from '../../../testing/fixtures';
 import { paginated } from '../../../testing/paginated';
 import { renderWithProviders } from '../../../testing/render';
 import { PortfolioPage } from '../pages/portfolio-page';
@@ -138,10 +139,11 @@ const DETAIL = {
   generated_at: '2026-11-27T12:00:00.000000Z',
 };
 
-const openFund = (id: string) =>
+const openFund = (id: string, branding: Branding | null = null) =>
   renderWithProviders(<Navigate to={`/investor/portfolio/fund/${id}`} replace />, {
     path: '/investor',
     session,
+    branding,
     routes: [{ path: '/investor/portfolio/fund/:id', element: <FundHoldingPage /> }],
   });
 
@@ -339,6 +341,17 @@ describe('the fund page’s Reports section (issue 20)', () => {
     // general news is everyone's, not the fund's
     expect(screen.queryByRole('link', { name: /Everyone’s news/ })).not.toBeInTheDocument();
     expect(mock.callsTo('GET', '/api/profile/news')[0]?.path).toContain('filter%5Bfund_id%5D=3');
+  });
+
+  it('takes its title from the deployment’s name for reports', async () => {
+    mockFetch({
+      'GET /api/portfolio/funds/3': json(200, { data: DETAIL }),
+      'GET /api/profile/news': json(200, paginated([report()])),
+    });
+    const branding = buildBranding();
+    openFund('3', { ...branding, navigation: { ...branding.navigation, reports: 'Letters' } });
+    expect(await screen.findByRole('heading', { name: 'Letters' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Reports' })).not.toBeInTheDocument();
   });
 
   it('says when the fund has no reports, and when they cannot be loaded', async () => {
