@@ -29,6 +29,7 @@ export * from './crm';
 export * from './money';
 export * from './money-display';
 export * from './currencies';
+export * from './bank-holidays';
 export * from './investments';
 export * from './attributes';
 export * from './reports';

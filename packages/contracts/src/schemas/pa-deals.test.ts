@@ -7,7 +7,15 @@ describe('clearanceExpiresOn: the day of approval and the next 2 business days',
     expect(clearanceExpiresOn('2026-11-26')).toBe('2026-11-30'); // Thursday → Monday
     expect(clearanceExpiresOn('2026-11-27')).toBe('2026-12-01'); // Friday → Tuesday
     expect(clearanceExpiresOn('2026-11-28')).toBe('2026-12-01'); // Saturday → Tuesday
-    expect(clearanceExpiresOn('2026-12-31')).toBe('2027-01-04'); // across the year
+  });
+
+  it('skips England and Wales bank holidays', () => {
+    // Thursday 31 Dec → (New Year's Day, the weekend) → Monday 4, Tuesday 5 Jan
+    expect(clearanceExpiresOn('2026-12-31')).toBe('2027-01-05');
+    // Thursday 24 Dec → (Christmas, the weekend, Boxing Day's Monday) → Tuesday 29, Wednesday 30
+    expect(clearanceExpiresOn('2026-12-24')).toBe('2026-12-30');
+    // Thursday 2 Apr → (Good Friday, the weekend, Easter Monday) → Tuesday 7, Wednesday 8
+    expect(clearanceExpiresOn('2026-04-02')).toBe('2026-04-08');
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencySchema } from '../currencies';
 import { defineListQuery, paginatedSchema } from '../list-query';
+import { isLondonBusinessDay } from '../bank-holidays';
 import { isZeroDecimal, MONEY_PATTERN, PRICE_PATTERN } from '../money';
 import { idSchema, timestampSchema } from './common';
 
@@ -33,7 +34,8 @@ export const PA_DEAL_CLEARANCE_BUSINESS_DAYS = 2;
 
 /**
  * The last day (YYYY-MM-DD) on which an approval made on `approvedOn` (a London date) covers an execution:
- * that day and the next two business days (Monday to Friday; bank holidays are not skipped, decision 031).
+ * that day and the next two London business days (Monday to Friday, England and Wales bank holidays skipped;
+ * decision 031).
  */
 export function clearanceExpiresOn(
   approvedOn: string,
@@ -43,8 +45,7 @@ export function clearanceExpiresOn(
   let left = businessDays;
   while (left > 0) {
     day.setUTCDate(day.getUTCDate() + 1);
-    const weekday = day.getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left -= 1;
+    if (isLondonBusinessDay(day.toISOString().slice(0, 10))) left -= 1;
   }
   return day.toISOString().slice(0, 10);
 }
