@@ -182,7 +182,6 @@ export function createClassificationService(ctx: AppContext, kind: Classificatio
       return parent ? { ...values, investment_type_id: input.investment_type_id } : values;
     },
     patch: (input: z.output<typeof classificationChangesSchema>) => ({ name: input.name }),
-    deleted: (before) => ({ name: before.name }),
     export: {
       columns: CLASSIFICATION_COLUMNS,
       sheetName: list.label,

@@ -98,11 +98,6 @@ export function createCustomAttributesService(ctx: AppContext) {
       throw new Error('attributes are created by createCustomAttributesService.create');
     },
     patch: (input: UpdateInput) => givenFields(input, ['name', 'type', 'help_text', 'locked'] as const),
-    deleted: (before) => ({
-      name: before.name,
-      applies_to: before.applies_to,
-      values_count: before.values_count,
-    }),
     export: {
       columns: ATTRIBUTE_COLUMNS,
       sheetName: 'Attributes',

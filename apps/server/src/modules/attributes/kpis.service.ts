@@ -103,7 +103,6 @@ export function createKpisService(ctx: AppContext) {
           }
         : {}),
     }),
-    deleted: (before) => ({ name: before.name, category: before.category.name }),
     export: {
       columns: KPI_COLUMNS,
       sheetName: 'KPIs',

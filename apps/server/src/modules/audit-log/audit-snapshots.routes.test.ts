@@ -195,6 +195,32 @@ describe("an opportunity's description and content", () => {
   });
 });
 
+describe('a deleted record', () => {
+  it('keeps the whole record in its deletion row, bank details masked, readable once the record is gone', async () => {
+    const id = await opportunity('Short Lived Co');
+    expect(
+      (
+        await put(`/api/opportunities/${id}/bank-details`, {
+          bank_account_name: 'Client Account',
+          bank_sort_code: '40-11-22',
+          bank_account_number: '55556666',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await admin.delete(`/api/opportunities/${id}`)).statusCode).toBe(204);
+    const row = await latest('opportunity', id, 'opportunity.deleted');
+    expect(row.before).toMatchObject({
+      id,
+      name: 'Short Lived Co',
+      company_name: 'Short Lived Co Ltd',
+      description: '<p>The first wording.</p>',
+      maximum_amount: '400000.00',
+      share_price: '1.250000',
+    });
+    expect(JSON.stringify(row.before)).not.toContain('55556666');
+  });
+});
+
 describe("the branding's regulated texts", () => {
   it('records the risk-warning, terms and market-sounding texts whole, before and after', async () => {
     const risk =

@@ -84,11 +84,6 @@ export function createClientGroupsService(ctx: AppContext) {
     present: toClientGroup,
     insert: (input: CreateInput) => ({ ...givenFields(input, FIELDS), name: input.name }),
     patch: (input: UpdateInput) => givenFields(input, FIELDS),
-    deleted: (before) => ({
-      name: before.name,
-      members_count: before.members_count,
-      invitations_count: before.invitations_count,
-    }),
     export: { columns: CLIENT_GROUP_COLUMNS, sheetName: 'Client groups', cells: () => cell },
     purge: (tx, id) => purgeRecordParts(tx, 'client_group', id),
     conflict: () => fieldError('name', 'A client group with this name already exists.'),

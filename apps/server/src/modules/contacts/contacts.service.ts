@@ -116,7 +116,6 @@ export function createContactsService(ctx: AppContext, branding: BrandingService
       ...givenFields(input, FIELDS),
       name: `${input.first_name ?? before.first_name} ${input.last_name ?? before.last_name}`,
     }),
-    deleted: (before) => ({ name: before.name, email: before.email }),
     export: { columns: CONTACT_COLUMNS, sheetName: 'Contacts', cells },
     rules: {
       create: (tx, input) => check(tx, input),

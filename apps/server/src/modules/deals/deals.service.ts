@@ -134,12 +134,6 @@ export function createDealsService(ctx: AppContext) {
       position: input.position,
     }),
     patch: (input: UpdateInput) => givenFields(input, FIELDS),
-    deleted: (before) => ({
-      name: before.name,
-      company_name: before.company_name,
-      pipeline: before.pipeline.name,
-      stage: before.stage.name,
-    }),
     export: { columns: PIPELINE_DEAL_COLUMNS, sheetName: 'Deals', cells: () => cell },
     purge: (tx, id) => purgeRecordParts(tx, 'pipeline_deal', id),
     rules: {

@@ -141,7 +141,6 @@ export function createFundCompaniesService(ctx: AppContext) {
       created_by: input.created_by,
     }),
     patch: (input: UpdateInput) => givenFields(input, FIELDS),
-    deleted: (before) => ({ name: before.name, fund: before.fund.name }),
     purge: (tx, id) => purgeRecordParts(tx, 'fund_company', id),
     export: { columns: FUND_COMPANY_COLUMNS, sheetName: 'Fund investments', cells: () => cell },
     rules: {

@@ -131,7 +131,6 @@ export function createFundsService(ctx: AppContext) {
       ...givenFields(input, FIELDS),
       ...givenFields(input, ['status', 'active'] as const),
     }),
-    deleted: (before) => ({ name: before.name, currency: before.currency, target_size: before.target_size }),
     // its documents, notes, calls and tasks go with it
     purge: (tx, id) => purgeRecordParts(tx, 'fund', id),
     export: { columns: FUND_COLUMNS, sheetName: 'Funds', cells: () => cell },

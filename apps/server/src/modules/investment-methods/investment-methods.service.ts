@@ -72,7 +72,6 @@ export function createInvestmentMethodsService(ctx: AppContext) {
     insert: (input: CreateInput) => ({ ...givenFields(input, FIELDS), name: input.name }),
     patch: (input: UpdateInput) => givenFields(input, FIELDS),
     // Deleting a method deletes every account with it (the entities cascade).
-    deleted: (before) => ({ name: before.name, type: before.type, entities_count: before.entities_count }),
     export: { columns: INVESTMENT_METHOD_COLUMNS, sheetName: 'Investment methods', cells: () => cell },
     purge: (tx, id) => purgeRecordParts(tx, 'investment_method', id),
   });

@@ -62,7 +62,6 @@ export function createNomineesService(ctx: AppContext) {
     present: toNominee,
     insert: (input: CreateInput) => ({ ...givenFields(input, FIELDS), name: input.name }),
     patch: (input: UpdateInput) => givenFields(input, FIELDS),
-    deleted: (before) => ({ name: before.name, clients_count: before.clients_count }),
     export: { columns: NOMINEE_COLUMNS, sheetName: 'Nominees', cells: () => cell },
     purge: (tx, id) => purgeRecordParts(tx, 'nominee', id),
   });

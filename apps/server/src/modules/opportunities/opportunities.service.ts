@@ -350,7 +350,6 @@ export function createOpportunitiesService(
         patch.investment_sub_type_id = null;
       return patch;
     },
-    deleted: (before) => ({ name: before.name, slug: before.slug, status: before.status }),
     export: { columns: OPPORTUNITY_COLUMNS, sheetName: 'Opportunities', cells: () => cell },
     rules: {
       create: async (tx, values) => {

@@ -195,7 +195,7 @@ describe('adding, changing and deleting organisations', () => {
       .where(eq(organisationLinks.user_id, investor.id));
     expect(links).toHaveLength(0);
     const [audit] = await audits(id, 'organisation.deleted');
-    expect(audit?.before).toEqual({ name: 'Gone Ltd', members_count: 1 });
+    expect(audit?.before).toMatchObject({ id, name: 'Gone Ltd', members_count: 1 });
   });
 });
 

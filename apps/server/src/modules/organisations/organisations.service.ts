@@ -74,7 +74,6 @@ export function createOrganisationsService(ctx: AppContext) {
     present: toOrganisation,
     insert: (input: CreateInput) => ({ ...givenFields(input, FIELDS), name: input.name }),
     patch: (input: UpdateInput) => givenFields(input, FIELDS),
-    deleted: (before) => ({ name: before.name, members_count: before.members_count }),
     export: { columns: ORGANISATION_COLUMNS, sheetName: 'Organisations', cells: () => cell },
     rules: {
       /** Pending applications to join it are closed (declined) with it. */

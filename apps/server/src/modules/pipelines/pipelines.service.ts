@@ -66,7 +66,6 @@ export function createPipelinesService(ctx: AppContext) {
     present: (row) => toPipeline(row),
     insert: (input: { name: string; position: number }) => input,
     patch: (input: UpdateInput) => ({ name: input.name }),
-    deleted: (before) => ({ name: before.name }),
     export: { columns: PIPELINE_COLUMNS, sheetName: 'Pipelines', cells: () => cell },
     rules: {
       async remove(tx, _actor, before) {

@@ -36,10 +36,8 @@ export interface RecordDefinition<
   insert: (input: Create) => T['$inferInsert'];
   /** the columns an update input changes; before is the record as it stands */
   patch: (input: Update, before: Item) => Partial<T['$inferInsert']>;
-  /** what the audit row of a deletion keeps of the record */
-  deleted: (before: Item) => Snapshot;
   /**
-   * what the created and updated audit rows compare and keep of a record, when more than its resource
+   * what the created, updated and deleted audit rows compare and keep of a record, when more than its resource
    * (an opportunity's description, which the list's resource leaves out); the resource by default
    */
   audited?: (row: Row) => Snapshot;
@@ -175,7 +173,8 @@ export function createRecordService<
     /** Deletes the record and what hangs off it; its stored files go once the deletion commits. */
     async remove(actor: Actor, id: number) {
       const files = await db.transaction(async (tx) => {
-        const before = await load(tx, id);
+        // the whole record, as its created and updated rows keep it: the audit log still reads it once gone
+        const { item: before, snapshot } = await loadAudited(tx, id);
         const after = await rules?.remove?.(tx, actor, before);
         const keys = (await definition.purge?.(tx, id)) ?? [];
         await repository.remove(tx, id);
@@ -183,7 +182,7 @@ export function createRecordService<
           action: `${auditType}.deleted`,
           subjectType: auditType,
           subjectId: id,
-          before: definition.deleted(before),
+          before: snapshot,
           after: after ?? null,
         });
         return keys;
