@@ -43,6 +43,14 @@ function send(socket: WebSocket, event: string, data: unknown, channel?: string)
   );
 }
 
+/** One broadcast's frame, encoded once however many sockets it goes to. */
+function broadcastFrame(message: BroadcastMessage) {
+  return Buffer.from(
+    JSON.stringify({ event: message.event, channel: message.channel, data: message.data }),
+    'utf8',
+  );
+}
+
 function parseFrame(raw: string): Frame | null {
   try {
     const frame = JSON.parse(raw) as Frame;
@@ -66,6 +74,31 @@ function dataObject(frame: Frame): Record<string, unknown> {
 
 export function createPusherServer(app: PusherApp, fanout: Fanout, log?: WarnLog) {
   const clients = new Set<Client>();
+  /**
+   * Each channel's subscribers on this node, so a broadcast costs its subscribers, not every
+   * connection. An entry goes when its last subscriber leaves: the map holds only live channels.
+   */
+  const subscribers = new Map<string, Set<Client>>();
+
+  function join(client: Client, channel: string) {
+    client.channels.add(channel);
+    const members = subscribers.get(channel);
+    if (members) members.add(client);
+    else subscribers.set(channel, new Set([client]));
+  }
+
+  function leave(client: Client, channel: string) {
+    client.channels.delete(channel);
+    const members = subscribers.get(channel);
+    if (!members) return;
+    members.delete(client);
+    if (members.size === 0) subscribers.delete(channel);
+  }
+
+  function disconnect(client: Client) {
+    if (!clients.delete(client)) return;
+    for (const channel of client.channels) leave(client, channel);
+  }
 
   /**
    * Broadcasts go out after their writes commit, so one that cannot reach Redis is logged, never an
@@ -80,12 +113,17 @@ export function createPusherServer(app: PusherApp, fanout: Fanout, log?: WarnLog
   }
 
   fanout.onMessage((messages: BroadcastMessage[]) => {
-    if (clients.size === 0) return;
-    for (const message of messages)
-      for (const client of clients) {
-        if (!client.channels.has(message.channel) || client.socketId === message.exceptSocketId) continue;
-        send(client.socket, message.event, message.data, message.channel);
+    if (subscribers.size === 0) return;
+    for (const message of messages) {
+      const members = subscribers.get(message.channel);
+      if (!members) continue;
+      const frame = broadcastFrame(message);
+      for (const client of members) {
+        if (client.socketId === message.exceptSocketId || client.socket.readyState !== client.socket.OPEN)
+          continue;
+        client.socket.send(frame, { binary: false });
       }
+    }
   });
 
   // Heartbeat: ping a quiet client; close one that does not answer (4201, "reconnect now").
@@ -113,7 +151,9 @@ export function createPusherServer(app: PusherApp, fanout: Fanout, log?: WarnLog
       if (!safeEqual(auth, signChannel(app, client.socketId, channel)))
         return refuse(401, 'Invalid signature');
     }
-    client.channels.add(channel);
+    // a frame read before the socket closed may still arrive after it: never hold a closed client
+    if (!clients.has(client)) return;
+    join(client, channel);
     send(client.socket, 'pusher_internal:subscription_succeeded', {}, channel);
   }
 
@@ -147,15 +187,15 @@ export function createPusherServer(app: PusherApp, fanout: Fanout, log?: WarnLog
         if (event === 'pusher:subscribe') return subscribe(client, dataObject(frame));
         if (event === 'pusher:unsubscribe') {
           const channel = dataObject(frame).channel;
-          if (typeof channel === 'string') client.channels.delete(channel);
+          if (typeof channel === 'string') leave(client, channel);
           return;
         }
         if (event.startsWith('client-'))
           return send(socket, 'pusher:error', { code: 4301, message: 'Client events are not enabled' });
         return send(socket, 'pusher:error', { code: 4000, message: `Unknown event ${event}` });
       });
-      socket.on('close', () => clients.delete(client));
-      socket.on('error', () => clients.delete(client));
+      socket.on('close', () => disconnect(client));
+      socket.on('error', () => disconnect(client));
     },
 
     /** Sends an event to every subscriber of a channel, on every node. */
@@ -176,11 +216,16 @@ export function createPusherServer(app: PusherApp, fanout: Fanout, log?: WarnLog
     },
 
     connectionCount: () => clients.size,
+    /** how many of this node's sockets listen on the channel (0 once the last one leaves) */
+    subscriberCount: (channel: string) => subscribers.get(channel)?.size ?? 0,
+    /** how many channels have a subscriber on this node */
+    channelCount: () => subscribers.size,
 
     async close() {
       clearInterval(heartbeat);
       for (const client of clients) client.socket.close(4200, 'Server shutting down');
       clients.clear();
+      subscribers.clear();
       await fanout.close();
     },
   };
