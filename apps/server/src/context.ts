@@ -4,6 +4,8 @@ import { openDatabase, type Database, type Db } from './db/client';
 import { createRateLimiter, type RateLimiter } from './platform/auth/rate-limiter';
 import { createSessionManager, type SessionManager } from './platform/auth/sessions';
 import { createMailer, type Mailer } from './platform/mail/mailer';
+import { createJobQueue } from './platform/jobs/create-job-queue';
+import type { JobQueue } from './platform/jobs/queue';
 import { createScheduler, type Scheduler } from './platform/jobs/scheduler';
 import { createMaintenance, type Maintenance } from './platform/maintenance';
 import { createUrlSigner, type UrlSigner } from './platform/signed-urls';
@@ -31,6 +33,8 @@ export interface AppContext {
   readonly maintenance: Maintenance;
   readonly realtime: PusherServer;
   readonly storage: Storage;
+  /** background jobs: pg-boss on PostgreSQL, in-process on PGlite (decision 034); started by main */
+  readonly jobs: JobQueue;
   readonly scheduler: Scheduler;
   /** threads for CPU-heavy work (import files, exports), off the event loop */
   readonly workers: WorkerPool;
@@ -65,6 +69,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
   const store = config.REDIS_URL
     ? createRedisStore(config.REDIS_URL, undefined, log)
     : createDatabaseStore(database.db);
+  const jobs = createJobQueue(database, log);
   const context: AppContext = {
     config,
     database,
@@ -81,7 +86,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
       log,
     ),
     storage: createStorage(config),
-    scheduler: createScheduler(store, log),
+    jobs,
+    scheduler: createScheduler(jobs),
     workers: createWorkerPool(),
     clock: createClock(config.TEST_CLOCK),
     log,
@@ -90,7 +96,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
 }
 
 export async function closeContext(context: AppContext) {
-  await context.scheduler.stop();
+  await context.jobs.stop();
   await context.workers.close();
   await context.realtime.close();
   await context.mailer.stop();

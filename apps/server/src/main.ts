@@ -23,7 +23,7 @@ async function main() {
   const app = await buildApp(ctx);
   app.addHook('onClose', () => closeContext(ctx));
   ctx.mailer.start();
-  ctx.scheduler.start();
+  await ctx.jobs.start();
   const prune = setInterval(() => void ctx.store.prune().catch(() => undefined), 10 * 60_000).unref();
   shutdown = async () => {
     clearInterval(prune);

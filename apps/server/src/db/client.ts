@@ -23,6 +23,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   readonly db: Db;
   readonly driver: 'pglite' | 'postgres';
+  /** PostgreSQL only: the server's address (the job queue opens its own small pool to it) */
+  readonly url?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a gzipped tarball (test snapshots) */
@@ -60,6 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       driver: 'postgres',
+      url: options.url,
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
       close: once(() => pool.end()),
     };

@@ -136,8 +136,10 @@ export async function createTestApp(
     as: (user) => new Agent(request).login(user),
     async close() {
       await app.close();
-      if (shared) await ctx.realtime.close();
-      else await closeContext(ctx);
+      if (shared) {
+        await ctx.jobs.stop();
+        await ctx.realtime.close();
+      } else await closeContext(ctx);
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -50,6 +50,23 @@ export const mailOutbox = pgTable(
   ],
 );
 
+export const JOB_ENGINES = ['pg-boss', 'in-process'] as const;
+
+/** Background jobs that failed their last attempt (decision 034): what ran, with what, and why it failed. */
+export const jobFailures = pgTable(
+  'job_failures',
+  {
+    id: id(),
+    job: text('job').notNull(),
+    engine: text('engine', { enum: JOB_ENGINES }).notNull(),
+    data: jsonb('data').notNull(),
+    error: text('error').notNull(),
+    attempts: integer('attempts').notNull(),
+    failed_at: timestamptz('failed_at').notNull().defaultNow(),
+  },
+  (table) => [index('job_failures_failed_at_index').on(table.failed_at)],
+);
+
 /** Who changed what, before and after, written in the transaction of the change. */
 export const auditLog = pgTable(
   'audit_log',

@@ -134,8 +134,8 @@ export function createUpdateReportsService(ctx: AppContext, deps: ReportDeps) {
     },
   };
 
-  // Every minute the scheduled reports whose time has come go live: each once, even on two nodes (the
-  // scheduler's lease, and the row lock under which publishing checks the status again).
+  // Every minute the scheduled reports whose time has come go live: each once, even on two nodes (one
+  // job per minute on the job queue, decision 034, and the row lock under which publishing checks again).
   ctx.scheduler.add({
     name: PUBLISH_DUE_JOB,
     everyMs: 60_000,
