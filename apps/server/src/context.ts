@@ -95,11 +95,12 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
   return context;
 }
 
-export async function closeContext(context: AppContext) {
+/** Stops everything the context started; `keepDatabase` for a second node sharing another's database. */
+export async function closeContext(context: AppContext, { keepDatabase = false } = {}) {
   await context.jobs.stop();
   await context.workers.close();
   await context.realtime.close();
   await context.mailer.stop();
   await context.store.close();
-  await context.database.close();
+  if (!keepDatabase) await context.database.close();
 }

@@ -136,10 +136,8 @@ export async function createTestApp(
     as: (user) => new Agent(request).login(user),
     async close() {
       await app.close();
-      if (shared) {
-        await ctx.jobs.stop();
-        await ctx.realtime.close();
-      } else await closeContext(ctx);
+      // a second node stops all it started (threads, Redis clients, timers) but the shared database
+      await closeContext(ctx, { keepDatabase: shared !== undefined });
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

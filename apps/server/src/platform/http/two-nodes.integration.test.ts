@@ -25,7 +25,6 @@ async function twoNodes(env: Record<string, string>) {
     async close() {
       // node B first: it shares node A's database; TestApp does not close its store
       await nodeB.close();
-      await nodeB.ctx.store.close();
       await nodeA.close();
     },
   };

@@ -27,7 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   // node B first: it shares node A's database; TestApp does not close its store
   await nodeB.close();
-  await nodeB.ctx.store.close();
   await nodeA.close();
   await proxy.close();
 });
