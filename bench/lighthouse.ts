@@ -21,6 +21,7 @@ const PASSWORD = 'portico-demo';
 const PAGES = [
   { path: '/login', email: undefined },
   { path: '/investor', email: 'investor@portico.test' },
+  { path: '/investor/investments', email: 'investor@portico.test' },
   { path: '/admin/investors', email: 'admin@portico.test' },
 ] as const;
 const FORM_FACTORS = ['mobile', 'desktop'] as const;

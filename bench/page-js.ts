@@ -5,13 +5,15 @@ import { chromium, type Browser, type Response } from 'playwright-core';
  * Every JavaScript file a first page loads in Chromium, until the network is idle:
  * `npm run page-js -w @portico/bench -- [base URL]` against a running server with the demo data.
  * Prints, per page, the files, their total raw, gzip (9) and brotli (11) sizes, and what the server
- * actually sent. Never part of `npm test` (`npm run check:bundle` is the budget check).
+ * actually sent. Never part of `npm test`: e2e/tests/page-weight.spec.ts checks the budgets of
+ * apps/web/build-tools/page-budgets.ts the same way.
  */
 const BASE = process.argv[2] ?? 'http://localhost:3450';
 const PASSWORD = 'portico-demo';
 const PAGES = [
   { path: '/login', email: undefined },
   { path: '/investor', email: 'investor@portico.test' },
+  { path: '/investor/investments', email: 'investor@portico.test' },
   { path: '/admin/investors', email: 'admin@portico.test' },
 ] as const;
 

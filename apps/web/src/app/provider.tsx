@@ -1,16 +1,31 @@
 import { MantineProvider } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useBranding } from '../lib/branding';
 import { brandColours, type BrandColours } from '../theme/colours';
 import { cssVariablesResolver } from '../theme/contrast';
 import { buildTheme } from '../theme/theme';
 
 /**
- * The toasts' container (and its transition library) loads just after the first render: nothing shows a
- * toast before then, and `notifications.show` queues in the store until the container mounts.
+ * The toasts' container (its transitions, drag and scroll-lock libraries, about 14 kB) loads with the
+ * first toast: most visits show none, and `notifications.show` keeps each toast in the store until the
+ * container mounts and shows it.
  */
-const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+const Notifications = lazy(async () => ({ default: (await import('./toasts-container')).Notifications }));
+
+function ToastsOnDemand() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Bottom right, three at a time: never over the page header's actions (decision 028). */}
+      <Notifications position="bottom-right" limit={3} />
+    </Suspense>
+  );
+}
 
 interface AppProviderProps {
   queryClient: QueryClient;
@@ -32,10 +47,7 @@ function BrandedTheme({ colours, env, children }: Omit<AppProviderProps, 'queryC
       defaultColorScheme="light"
       env={env ?? 'default'}
     >
-      <Suspense fallback={null}>
-        {/* Bottom right, three at a time: never over the page header's actions (decision 028). */}
-        <Notifications position="bottom-right" limit={3} />
-      </Suspense>
+      <ToastsOnDemand />
       {children}
     </MantineProvider>
   );

@@ -22,7 +22,7 @@ export async function serveWebApp(app: FastifyInstance, distDir: string) {
       // Files are looked up on each request, so a rebuild is served without a restart.
       wildcard: true,
       preCompressed: true,
-      // .vite/manifest.json is for the bundle check, not for browsers.
+      // .vite/manifest.json is for tools that map a chunk back to its source, not for browsers.
       allowedPath: (pathname) => !pathname.split('/').some((segment) => segment.startsWith('.')),
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -34,7 +34,11 @@ export function investorRoutes(guards: Guards): RouteObject {
       {
         path: 'investments',
         loader: gate('investments'),
-        lazy: { Component: async () => (await investingPages()).InvestmentsPage },
+        lazy: {
+          Component: async () =>
+            (await (await import('../../features/investor-investments/load-pages')).loadInvestmentsPage())
+              .InvestmentsPage,
+        },
       },
       {
         // Issue 21: a market sounding sent to the investor (spec §2.2), in a chunk of its own.

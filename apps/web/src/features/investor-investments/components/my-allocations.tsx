@@ -1,9 +1,8 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { investorStatusOf } from '@portico/contracts';
 import { compareDecimal, formatSortCode, subtractDecimal } from '@portico/contracts/constants';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { ConfirmModal } from '../../../components/modals/confirm-modal';
 import { CopyValueButton } from '../../../components/text/copy-value-button';
 import { formatDate } from '../../../lib/format';
 import { useTerminology } from '../../../lib/terminology';
@@ -11,6 +10,11 @@ import { formatMoney, formatShares } from '../../../lib/money';
 import { useCancelInvestment } from '../api/investing-mutations';
 import type { MyInvestment } from '../api/investing-schemas';
 import { AllocationStatusBadge } from './allocation-status-badge';
+
+// The withdrawal's modal (scroll lock, focus trap) loads on the first withdrawal, not with the page.
+const ConfirmModal = lazy(async () => ({
+  default: (await import('../../../components/modals/confirm-modal')).ConfirmModal,
+}));
 
 /** A labelled value; with `copy`, a button beside it copies that text ("Copy sort code"). */
 function Detail({ label, value, copy }: { label: string; value: string | null | undefined; copy?: string }) {
@@ -179,6 +183,9 @@ export function MyAllocations({ investments }: { investments: readonly MyInvestm
   const [cancelling, setCancelling] = useState<MyInvestment | null>(null);
   const [cancelled, setCancelled] = useState<string | null>(null);
   const cancel = useCancelInvestment();
+  // Mounted on the first withdrawal and kept, so that closing animates.
+  const [modalMounted, setModalMounted] = useState(false);
+  if (cancelling !== null && !modalMounted) setModalMounted(true);
   const open = investments.filter(
     (investment) => investment.status !== 'cancelled' && investment.status !== 'completed',
   );
@@ -208,24 +215,28 @@ export function MyAllocations({ investments }: { investments: readonly MyInvestm
           ))}
         </Stack>
       )}
-      <ConfirmModal
-        opened={cancelling !== null}
-        onClose={() => setCancelling(null)}
-        title="Withdraw this allocation?"
-        confirmLabel="Withdraw allocation"
-        danger
-        onConfirm={async () => {
-          if (!cancelling) return;
-          await cancel.mutateAsync(cancelling.id);
-          setCancelled(
-            `Your allocation of ${formatMoney(cancelling.amount, currencyOf(cancelling))} in ${cancelling.opportunity?.name ?? 'the opportunity'} is withdrawn.`,
-          );
-        }}
-      >
-        {cancelling
-          ? `Your allocation of ${formatMoney(cancelling.amount, currencyOf(cancelling))} (${formatShares(cancelling.shares)} shares) in ${cancelling.opportunity?.name ?? 'this opportunity'} will be withdrawn and the money released. You can reserve again while the opportunity is open.`
-          : null}
-      </ConfirmModal>
+      {modalMounted && (
+        <Suspense fallback={null}>
+          <ConfirmModal
+            opened={cancelling !== null}
+            onClose={() => setCancelling(null)}
+            title="Withdraw this allocation?"
+            confirmLabel="Withdraw allocation"
+            danger
+            onConfirm={async () => {
+              if (!cancelling) return;
+              await cancel.mutateAsync(cancelling.id);
+              setCancelled(
+                `Your allocation of ${formatMoney(cancelling.amount, currencyOf(cancelling))} in ${cancelling.opportunity?.name ?? 'the opportunity'} is withdrawn.`,
+              );
+            }}
+          >
+            {cancelling
+              ? `Your allocation of ${formatMoney(cancelling.amount, currencyOf(cancelling))} (${formatShares(cancelling.shares)} shares) in ${cancelling.opportunity?.name ?? 'this opportunity'} will be withdrawn and the money released. You can reserve again while the opportunity is open.`
+              : null}
+          </ConfirmModal>
+        </Suspense>
+      )}
     </Stack>
   );
 }

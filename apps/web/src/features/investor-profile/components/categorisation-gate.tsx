@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -6,9 +6,13 @@ import { useFeatures } from '../../../lib/branding';
 import { formatDate } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
 import { useTerminology } from '../../../lib/terminology';
-import { MODAL_SIZES } from '../../../theme/theme';
 import { useProfileCategorisation } from '../api/categorisation';
 import { categoryName, isExpiringSoon } from './categorisation-copy';
+
+// The lapsed categorisation's modal loads only for an investor whose categorisation has lapsed.
+const CategorisationExpiredModal = lazy(async () => ({
+  default: (await import('./categorisation-expired-modal')).CategorisationExpiredModal,
+}));
 
 // The statement's form (many inputs) loads only for an investor who meets the pop-ups.
 const CategorisationPopups = lazy(async () => ({
@@ -24,8 +28,6 @@ export const GATE_TEXTS = {
   confirm: 'Confirm my categorisation',
   reminderTitle: 'Please confirm your categorisation',
 } as const;
-
-const noop = () => undefined;
 
 function dismissedThisSession(): boolean {
   try {
@@ -56,26 +58,14 @@ export function CategorisationGate() {
 
   if (expired && !current && !pending)
     return (
-      <Modal
-        opened
-        onClose={noop}
-        title={GATE_TEXTS.expiredTitle}
-        withCloseButton={false}
-        closeOnEscape={false}
-        closeOnClickOutside={false}
-        size={MODAL_SIZES.confirmation}
-      >
-        <Stack>
-          <Text size="sm">
-            Your categorisation as a {categoryName(terminology, expired.category).toLowerCase()} expired on{' '}
-            {formatDate(expired.expires_at)}. {terminology.categorisation_reminder}
-          </Text>
-          <Text size="sm">Please sign your statement again to continue.</Text>
-          <Button data-autofocus onClick={() => void navigate(INVESTOR_TYPE_PATH)} w="fit-content">
-            {GATE_TEXTS.confirm}
-          </Button>
-        </Stack>
-      </Modal>
+      <Suspense fallback={null}>
+        <CategorisationExpiredModal
+          title={GATE_TEXTS.expiredTitle}
+          message={`Your categorisation as a ${categoryName(terminology, expired.category).toLowerCase()} expired on ${formatDate(expired.expires_at)}. ${terminology.categorisation_reminder}`}
+          confirmLabel={GATE_TEXTS.confirm}
+          onConfirm={() => void navigate(INVESTOR_TYPE_PATH)}
+        />
+      </Suspense>
     );
 
   if (current && isExpiringSoon(current.expires_at))
