@@ -10,6 +10,8 @@ export interface RunningServer {
   readonly baseUrl: string;
   /** the process group of npx, tsx and the server (started detached, so one signal reaches all) */
   readonly pid: number;
+  /** the command it was started with, for the report */
+  readonly command: string;
   stop(): Promise<void>;
 }
 
@@ -25,6 +27,8 @@ export interface ServerOptions {
   nodeArgs?: readonly string[];
   /** settings added to, or replacing, the bench's own */
   env?: Readonly<Record<string, string>>;
+  /** another checkout to run the server from (a baseline to compare with); default this repository */
+  root?: string;
 }
 
 /** Starts the real server (npx tsx apps/server/src/main.ts, or its start script) on the bench database. */
@@ -38,7 +42,7 @@ export async function startServer(
     ? ['npm', ['run', 'serve', '--silent']]
     : ['npx', ['tsx', ...nodeArgs, 'apps/server/src/main.ts']];
   const child: ChildProcess = spawn(command, args, {
-    cwd: REPO_ROOT,
+    cwd: options.root ?? REPO_ROOT,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
@@ -81,7 +85,7 @@ export async function startServer(
       (response) => response.ok,
       () => false,
     );
-    if (ok) return { baseUrl, pid, stop };
+    if (ok) return { baseUrl, pid, stop, command: [command, ...args].join(' ') };
     await sleep(250);
   }
   await stop();

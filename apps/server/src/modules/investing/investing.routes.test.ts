@@ -26,11 +26,12 @@ import {
   type OpportunityRow,
   type UserRow,
 } from '../../db/schema';
+import { rowsOf as rawRows } from '../../db/client';
 import { usePostgres } from '../../test/database';
 import { createStaff, createUser } from '../../test/factories';
 import { createTestApp, type Agent, type TestApp } from '../../test/test-app';
 import { createClientGroup, createOpportunity } from '../opportunity-lifecycle/lifecycle-fixtures';
-import { paymentReferenceFor } from '../investment-transactions/commitments';
+import { lockOpportunityRow, paymentReferenceFor } from '../investment-transactions/commitments';
 import { categorise, readyInvestor } from './investing-fixtures';
 
 let t: TestApp;
@@ -594,6 +595,147 @@ describe('never past the maximum', () => {
         .from(investments)
         .where(eq(investments.opportunity_id, opportunity.id));
       expect(sum?.total).toBe(`${fits * 1000}.00`);
+    },
+  );
+});
+
+describe("a reservation stands or falls whole (issue 22: the round's lock taken last)", () => {
+  const cents = (amount: string) => BigInt(amount.replace('.', ''));
+  const sumOf = (amounts: string[]) => amounts.reduce((total, amount) => total + cents(amount), 0n);
+  /** What a refused investor would have left behind had part of their reservation been kept. */
+  async function tracesOf(investor: UserRow) {
+    const [mine, audits, notices, mails] = await Promise.all([
+      t.ctx.db.select().from(investments).where(eq(investments.user_id, investor.id)),
+      t.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.subject_type, 'investor'), eq(auditLog.subject_id, investor.id))),
+      t.ctx.db.select().from(notifications).where(eq(notifications.notifiable_id, investor.id)),
+      t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, investor.email)),
+    ]);
+    return { investments: mine.length, audits: audits.length, notices: notices.length, mails: mails.length };
+  }
+
+  it(
+    'keeps the maximum to the penny under parallel reservations of different amounts; a refusal leaves nothing',
+    { timeout: 120_000 },
+    async () => {
+      const count = usePostgres() ? 30 : 12;
+      // A penny a share, so every amount below is exactly what it buys; together they pass the maximum.
+      const opportunity = await live({
+        minimum_investment: '1000.00',
+        maximum_amount: '10000.00',
+        target_amount: null,
+        share_price: '0.010000',
+      });
+      const investors: UserRow[] = [];
+      for (let index = 0; index < count; index += 1) investors.push(await ready());
+      const agents = await Promise.all(investors.map((investor) => t.as(investor)));
+      const amounts = investors.map((_, index) => {
+        const pence = 100_000 + index * 3_713 + (index % 7) * 11;
+        return `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
+      });
+      const responses = await Promise.all(
+        agents.map((agent, index) =>
+          invest(agent, { opportunity_id: opportunity.id, amount: amounts[index] }),
+        ),
+      );
+      for (const response of responses) expect([201, 422], response.body).toContain(response.statusCode);
+      const accepted = responses.flatMap((response, index) =>
+        response.statusCode === 201 ? [{ index, body: data<CreatedInvestment>(response) }] : [],
+      );
+      expect(accepted.length).toBeGreaterThan(0);
+      expect(accepted.length).toBeLessThan(count);
+      for (const { index, body } of accepted) expect(body.amount).toBe(amounts[index]);
+
+      const rows = await rowsOf(opportunity.id);
+      expect(rows.map((row) => row.id).sort()).toEqual(accepted.map(({ body }) => body.id).sort());
+      const total = sumOf(accepted.map(({ body }) => body.amount));
+      expect(sumOf(rows.map((row) => row.amount))).toBe(total);
+      expect(cents(await committed(opportunity.id))).toBe(total);
+      expect(total).toBeLessThanOrEqual(cents('10000.00'));
+      // The maximum is full to the penny, or no refused amount would have fitted what was left.
+      const left = cents('10000.00') - total;
+      responses.forEach((response, index) => {
+        if (response.statusCode !== 422) return;
+        expect(errorsOf(response).amount?.[0]).toMatch(
+          /^(Only £\d[\d,]*\.\d\d remains\.|This opportunity is fully committed)/,
+        );
+        expect(cents(amounts[index] ?? '0')).toBeGreaterThan(left);
+      });
+
+      for (const [index, investor] of investors.entries()) {
+        const accepted201 = responses[index]?.statusCode === 201;
+        expect(await tracesOf(investor)).toEqual(
+          accepted201
+            ? { investments: 1, audits: 1, notices: 1, mails: 1 }
+            : { investments: 0, audits: 0, notices: 0, mails: 0 },
+        );
+      }
+      const staffNotices = await t.ctx.db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.notifiable_id, adminUser.id),
+            sql`${notifications.data}->>'cta' = ${`/admin/investments/opportunities/${opportunity.id}/transactions`}`,
+          ),
+        );
+      expect(staffNotices).toHaveLength(accepted.length);
+      const roundAudits = await t.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.subject_type, 'opportunity'), eq(auditLog.subject_id, opportunity.id)));
+      expect(roundAudits).toHaveLength(accepted.length);
+    },
+  );
+
+  // PostgreSQL only: PGlite runs one transaction at a time, so nothing can move between read and lock.
+  it.runIf(usePostgres())(
+    'makes the reservation again at the new terms when the price moved before it reached the lock',
+    { timeout: 60_000 },
+    async () => {
+      const opportunity = await live({ share_price: '1.250000', target_amount: null });
+      const investor = await ready();
+      const agent = await t.as(investor);
+      let pending: ReturnType<typeof invest> | undefined;
+      await t.ctx.db.transaction(async (tx) => {
+        // Hold the round's lock as the gate does, and wait until the reservation queues on it having
+        // written its rows at £1.25 a share.
+        await lockOpportunityRow(tx, opportunity.id);
+        pending = invest(agent, { opportunity_id: opportunity.id, amount: '1000.00' });
+        for (let tries = 0; ; tries += 1) {
+          const [waiting] = rawRows<{ count: number }>(
+            await t.ctx.db.execute(
+              sql`select count(*)::int as count from pg_stat_activity
+                  where datname = current_database() and wait_event_type = 'Lock'`,
+            ),
+          );
+          if ((waiting?.count ?? 0) > 0) break;
+          if (tries > 500) throw new Error('the reservation never reached the lock');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        // No investment is committed yet, so the price may move without a re-pricing.
+        await tx
+          .update(opportunities)
+          .set({ share_price: '2.000000' })
+          .where(eq(opportunities.id, opportunity.id));
+      });
+      if (!pending) throw new Error('no reservation sent');
+      const response = await pending;
+      expect(response.statusCode, response.body).toBe(201);
+      const created = data<CreatedInvestment>(response);
+      // £1,000 buys 500 whole shares at £2.00 (800 at the £1.25 first read).
+      expect([created.shares, created.amount]).toEqual(['500.000000', '1000.00']);
+      expect((await rowsOf(opportunity.id)).map((row) => [row.id, row.shares])).toEqual([
+        [created.id, '500.000000'],
+      ]);
+      expect(await tracesOf(investor)).toEqual({ investments: 1, audits: 1, notices: 1, mails: 1 });
+      const [mail] = await t.ctx.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to_address, investor.email));
+      expect(mail?.text_body).toContain('£1,000.00 for 500 shares');
     },
   );
 });

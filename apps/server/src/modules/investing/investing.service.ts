@@ -33,7 +33,12 @@ import type { Notice, NotificationsService } from '../notifications/notification
 import { loadOnboardingFacts, loadOnboardingSettings } from '../onboarding/onboarding.repository';
 import { onboardingSteps } from '../onboarding/onboarding.steps';
 import { imageUrl } from '../opportunities/opportunity-content';
-import { lockForCommitment, paymentReferenceFor, roomOf } from '../investment-transactions/commitments';
+import {
+  lockForCommitment,
+  paymentReferenceFor,
+  precheckCommitment,
+  roomOf,
+} from '../investment-transactions/commitments';
 import { longDate } from '../../platform/dates';
 import {
   acknowledgeWarning,
@@ -69,6 +74,20 @@ import { promotionDateOf } from '../promotion-exceptions/promotion-gate';
 
 type CreateInput = z.output<typeof createInvestmentInputSchema>;
 type WarningInput = z.output<typeof firstInvestmentWarningInputSchema>;
+
+/**
+ * A reservation written before the round's lock whose rows quote terms that moved between reading the
+ * round and locking it: it is made again with the lock taken first.
+ */
+class LockFirst extends Error {}
+
+/** Whether the locked round still has the terms a reservation written before the lock quotes. */
+const sameTerms = (locked: OpportunityRow, read: OpportunityRow) =>
+  locked.share_price === read.share_price &&
+  locked.minimum_investment === read.minimum_investment &&
+  locked.currency === read.currency &&
+  locked.name === read.name &&
+  locked.slug === read.slug;
 
 const NOT_FOUND = 'No investment with that id.';
 const SELF_NAME = 'In your own name';
@@ -412,27 +431,41 @@ export function createInvestingService(
       if (!('holding' in resolved)) throw validationError(errors);
       const vehicle = resolved.holding;
 
-      // Read before the lock: the lock is held only for the writes that must stand or fall together.
+      // Read before the transaction: nothing here needs the round's lock.
       const staff = await staffFor(db, opportunity);
       const now = clock.now();
-      const stored: { row: InvestmentRow; locked: OpportunityRow; publish: () => Promise<void> } =
-        await db.transaction(async (tx) => {
-          // THE commitment gate (decisions 014, 015): the row lock every writer of committed money queues
-          // on, the maximum, and holders' pre-emption entitlements held while the window is open.
-          const { opportunity: locked } = await lockForCommitment(
-            tx,
-            opportunity.id,
-            (row) => {
-              const priced = price(input.amount, row);
-              if (typeof priced === 'string') throw fieldError('amount', priced);
-              return priced.amount;
-            },
-            { voice: 'investor', userId: user.id, today: londonDate(now) },
-          );
-          const final = price(input.amount, locked);
+      const today = londonDate(now);
+      const amountOn = (row: OpportunityRow) => {
+        const priced = price(input.amount, row);
+        if (typeof priced === 'string') throw fieldError('amount', priced);
+        return priced.amount;
+      };
+      const gateCheck = { voice: 'investor', userId: user.id, today } as const;
+
+      /**
+       * One reservation, all or nothing. The round's lock (THE commitment gate, decisions 014 and 015: the
+       * row lock every writer of committed money queues on, the maximum, and holders' pre-emption
+       * entitlements held while the window is open) is taken LAST (issue 22): the investment, its audit
+       * rows, the notifications and the email are written first, from the round as read above, and the
+       * lock is held for the check against what the others have committed and for the commit alone. A
+       * refusal rolls every row back. Should the round's terms these rows quote (price, minimum, name)
+       * have moved before the lock, the attempt is abandoned and made again with the lock taken first
+       * (LockFirst). Before writing, the gate's check runs once without the lock (precheckCommitment), so
+       * a round already full, closed, or an amount whose shares overflow is refused at once, in the
+       * gate's order and words.
+       */
+      const reserve = (lockFirst: boolean) =>
+        db.transaction(async (tx) => {
+          const round: OpportunityRow = lockFirst
+            ? (await lockForCommitment(tx, opportunity.id, amountOn, gateCheck)).opportunity
+            : opportunity;
+          // A round already full refuses before anything is written (the gate's words, no lock yet): in a
+          // burst, the reservations that begin after it filled stop here, not after their writes.
+          if (!lockFirst) await precheckCommitment(tx, round, amountOn, gateCheck);
+          const final = price(input.amount, round);
           if (typeof final === 'string') throw fieldError('amount', final);
           const inserted = await insertInvestment(tx, {
-            opportunity_id: locked.id,
+            opportunity_id: round.id,
             user_id: user.id,
             amount: final.amount,
             shares: final.shares,
@@ -447,21 +480,21 @@ export function createInvestingService(
             updated_at: now,
           });
           const row = await updateInvestment(tx, inserted.id, {
-            payment_reference: paymentReferenceFor(locked.id, inserted.id),
+            payment_reference: paymentReferenceFor(round.id, inserted.id),
           });
           const after = {
             investment_id: row.id,
             investor: user.name,
-            opportunity: locked.name,
+            opportunity: round.name,
             amount: row.amount,
-            currency: locked.currency,
+            currency: round.currency,
             shares: row.shares,
             holding: vehicle.type === 'self' ? SELF_NAME : `${vehicle.type}: ${vehicle.name}`,
           };
           await recordAudit(tx, actor, {
             action: 'opportunity.investment_reserved',
             subjectType: 'opportunity',
-            subjectId: locked.id,
+            subjectId: round.id,
             after,
           });
           await recordAudit(tx, actor, {
@@ -471,11 +504,11 @@ export function createInvestingService(
             after,
           });
           const staffNote = staffNotice(
-            `**${user.name}** reserved **${formatAmount(row.amount, locked.currency)}** in **${locked.name}**.`,
-            locked.id,
+            `**${user.name}** reserved **${formatAmount(row.amount, round.currency)}** in **${round.name}**.`,
+            round.id,
           );
           const staffRows = await notifications.record(tx, staff, staffNote);
-          const { notice, mail } = confirmation(user, locked, row, flags);
+          const { notice, mail } = confirmation(user, round, row, flags);
           // The confirmation email is sent whatever the notification-email setting: it records a commitment.
           const investorRows = await notifications.record(
             tx,
@@ -483,18 +516,29 @@ export function createInvestingService(
             notice,
           );
           await mailer.queue(tx, { to: user.email, ...mail });
+          if (!lockFirst) {
+            const { opportunity: locked } = await lockForCommitment(tx, round.id, amountOn, {
+              ...gateCheck,
+              ownInvestmentId: row.id,
+            });
+            if (!sameTerms(locked, round)) throw new LockFirst();
+          }
           return {
             row,
-            locked,
+            round,
             publish: async () => {
               await notifications.publish(staffRows, staffNote);
               await notifications.publish(investorRows, notice);
             },
           };
         });
+      const stored = await reserve(false).catch((error: unknown) => {
+        if (error instanceof LockFirst) return reserve(true);
+        throw error;
+      });
       await stored.publish();
       return {
-        data: toCreated(stored.row, vehicle.id === null ? null : vehicle.name, input.amount, stored.locked),
+        data: toCreated(stored.row, vehicle.id === null ? null : vehicle.name, input.amount, stored.round),
       };
     },
 

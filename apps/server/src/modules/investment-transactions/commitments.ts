@@ -9,7 +9,7 @@ import {
   subtractDecimal,
   wholeSharesFor,
 } from '@portico/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { investments, opportunities, type OpportunityRow } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/http/errors';
@@ -28,6 +28,13 @@ export interface CommitmentCheck {
   userId?: number;
   /** the business date (London, YYYY-MM-DD) by the app's clock: the pre-emption window is open to its last day */
   today: string;
+  /**
+   * The investment this transaction has already inserted, when the caller takes the lock last (issue 22:
+   * the rows that do not need the lock are written first, so the lock is held for the check and the
+   * commit alone). It is left out of what is committed, so the check and its wording are those of
+   * the lock taken first.
+   */
+  ownInvestmentId?: number;
   /**
    * "investor": the portal's words (a closed round on `opportunity_id`, "Only £X remains."); "staff"
    * (default): the admin's ("That would take the opportunity past its maximum …").
@@ -49,7 +56,12 @@ export interface Commitment {
 
 const OPPORTUNITY_CLOSED = 'This opportunity is no longer taking commitments.';
 /** The money an opportunity has committed (reserved, called, paid) now, read in the caller's transaction. */
-export async function committedOf(tx: DbOrTx, opportunityId: number): Promise<string> {
+export async function committedOf(
+  tx: DbOrTx,
+  opportunityId: number,
+  /** an investment to leave out (the caller's own, inserted before the lock) */
+  exceptInvestmentId?: number,
+): Promise<string> {
   const [row] = await tx
     .select({ total: sql<string>`coalesce(sum(${investments.amount}), 0)::numeric(16, 2)::text` })
     .from(investments)
@@ -57,14 +69,19 @@ export async function committedOf(tx: DbOrTx, opportunityId: number): Promise<st
       and(
         eq(investments.opportunity_id, opportunityId),
         inArray(investments.status, [...COMMITTED_INVESTMENT_STATUSES]),
+        exceptInvestmentId === undefined ? undefined : ne(investments.id, exceptInvestmentId),
       ),
     );
   return row?.total ?? '0.00';
 }
 
 /**
- * The opportunity's row lock (`SELECT … FOR UPDATE`), the one every change to what it holds takes first:
- * commitments here, and holders' pre-emption choices (which change what is held for them).
+ * The opportunity's row lock (`SELECT … FOR NO KEY UPDATE`), the one every change to what it holds takes:
+ * commitments here, and holders' pre-emption choices (which change what is held for them). It excludes
+ * every other holder of this lock (and `FOR UPDATE`), but not the `FOR KEY SHARE` lock PostgreSQL's
+ * foreign-key check takes when a row naming the opportunity is inserted: so a reservation that inserts
+ * its investment first and takes this lock last (issue 22) never deadlocks with another doing the same
+ * (two key-share holders each asking for `FOR UPDATE` would).
  */
 export async function lockOpportunityRow(
   tx: DbOrTx,
@@ -74,19 +91,21 @@ export async function lockOpportunityRow(
     .select()
     .from(opportunities)
     .where(eq(opportunities.id, opportunityId))
-    .for('update');
+    .for('no key update');
   return row;
 }
 
 /**
  * THE gate for adding committed money to an opportunity (decisions 014 and 015), used by the investor's
  * reservation (POST /api/investments) and staff manual investments alike. It takes the opportunity's row
- * lock (`SELECT … FOR UPDATE`), so concurrent writers queue, then sums what is committed and refuses
+ * lock (`lockOpportunityRow`), so concurrent writers queue, then sums what is committed and refuses
  * (422) an amount that would pass the maximum. While a follow-on round's pre-emption window is open, the
  * entitlements holders have not yet taken up are held for them: anyone else (and the part of a holder's
  * increase above their entitlement) fits only into maximum − committed − others' outstanding
  * entitlements, so a holder reserving up to their entitlement is never refused for lack of room. Call it
- * inside the transaction that inserts the investment; the lock holds until that transaction ends.
+ * inside the transaction that inserts the investment; the lock holds until that transaction ends. The
+ * investor's reservation calls it last, after inserting its rows (`ownInvestmentId`), so the lock is held
+ * for the check and the commit alone; staff manual investments call it first.
  * `amount` may be a function of the locked row (the investor's whole shares at its share price).
  */
 export async function lockForCommitment(
@@ -95,10 +114,34 @@ export async function lockForCommitment(
   amount: string | ((opportunity: OpportunityRow) => string),
   check: CommitmentCheck,
 ): Promise<Commitment> {
-  const field = check.field ?? 'amount';
-  const investor = check.voice === 'investor';
   const opportunity = await lockOpportunityRow(tx, opportunityId);
   if (!opportunity) throw notFound('No opportunity with that id.');
+  return admit(tx, opportunity, amount, check);
+}
+
+/**
+ * The gate's check without its lock, on a row the caller read (issue 22): the same refusals, in the same
+ * order and words, against what is committed now. A reservation that takes the lock last asks it before
+ * writing anything, so a round already full refuses at once instead of after its writes; the locked
+ * check (`lockForCommitment`) still decides.
+ */
+export async function precheckCommitment(
+  tx: DbOrTx,
+  opportunity: OpportunityRow,
+  amount: string | ((opportunity: OpportunityRow) => string),
+  check: CommitmentCheck,
+): Promise<void> {
+  await admit(tx, opportunity, amount, check);
+}
+
+async function admit(
+  tx: DbOrTx,
+  opportunity: OpportunityRow,
+  amount: string | ((opportunity: OpportunityRow) => string),
+  check: CommitmentCheck,
+): Promise<Commitment> {
+  const field = check.field ?? 'amount';
+  const investor = check.voice === 'investor';
   const open =
     opportunity.status === OPPORTUNITY_STATUS.LIVE_EXTERNAL ||
     opportunity.status === OPPORTUNITY_STATUS.LIVE_INTERNAL;
@@ -132,6 +175,9 @@ export async function lockForCommitment(
   const { committed, remaining, heldForHolders, available } = await roomOf(tx, opportunity, {
     today: check.today,
     ...(check.userId === undefined ? {} : { userId: check.userId }),
+    ...(check.ownInvestmentId === undefined
+      ? {}
+      : { committed: await committedOf(tx, opportunity.id, check.ownInvestmentId) }),
   });
   if (remaining === null || available === null)
     return { opportunity, amount: admitted, committed, remaining: null, heldForHolders: '0.00' };
