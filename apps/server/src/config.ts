@@ -46,6 +46,8 @@ const envSchema = z.object({
   MAINTENANCE: flag.default(false),
   /** API requests a minute per signed-in user (per IP for guests); 0 switches the limit off */
   API_RATE_LIMIT: z.coerce.number().int().min(0).default(300),
+  /** how often an idle job worker asks PostgreSQL for work (pg-boss; decision 034) */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(300).default(10),
   SEED_DEMO: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUSHER_APP_ID: z.string().min(1).default('portico'),

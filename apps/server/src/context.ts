@@ -69,7 +69,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
   const store = config.REDIS_URL
     ? createRedisStore(config.REDIS_URL, undefined, log)
     : createDatabaseStore(database.db);
-  const jobs = createJobQueue(database, log);
+  const jobs = createJobQueue(database, log, { pollingIntervalSeconds: config.JOB_POLL_SECONDS });
   const context: AppContext = {
     config,
     database,

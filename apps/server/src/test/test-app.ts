@@ -120,6 +120,8 @@ export async function createTestApp(
     WEB_DIST: '/nonexistent',
     // Tests fire requests far faster than a person; the limit has its own test.
     API_RATE_LIMIT: '0',
+    // a queue test waits for jobs; a worker that polls every half second keeps it short
+    JOB_POLL_SECONDS: '0.5',
     ...env,
   });
   const ctx = await createContext(config, createLogger(config.LOG_LEVEL, options.logTo), { database });

@@ -38,6 +38,8 @@ export const mailOutbox = pgTable(
     sensitive: boolean('sensitive').notNull().default(false),
     status: text('status', { enum: MAIL_STATUSES }).notNull(),
     attempts: integer('attempts').notNull().default(0),
+    /** a node sending it holds it until then; another node may claim it once this has passed */
+    claimed_until: timestamptz('claimed_until'),
     error: text('error'),
     sent_at: timestamptz('sent_at'),
     created_at: timestamptz('created_at').notNull().defaultNow(),

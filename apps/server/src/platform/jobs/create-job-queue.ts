@@ -4,8 +4,12 @@ import { createPgBossQueue } from './pg-boss-queue';
 import type { JobQueue, QueueLog } from './queue';
 
 /** pg-boss on a PostgreSQL server, the in-process runner on the embedded database (one process). */
-export function createJobQueue(database: Database, log: QueueLog): JobQueue {
+export function createJobQueue(
+  database: Database,
+  log: QueueLog,
+  options: { pollingIntervalSeconds?: number } = {},
+): JobQueue {
   if (database.driver === 'postgres' && database.url)
-    return createPgBossQueue({ url: database.url, db: database.db, log });
+    return createPgBossQueue({ url: database.url, db: database.db, log, ...options });
   return createInProcessQueue({ db: database.db, log });
 }

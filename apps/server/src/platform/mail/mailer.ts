@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
@@ -17,6 +17,8 @@ export interface MailMessage {
 
 const MAX_ATTEMPTS = 5;
 const SWEEP_INTERVAL_MS = 15_000;
+/** How long a node's claim on a batch keeps it from the others: far longer than sending 20 messages. */
+const CLAIM_SECONDS = 300;
 
 /**
  * Every email is written to the outbox in the caller's transaction. With SMTP_URL set, queued rows
@@ -36,19 +38,29 @@ export function createMailer(options: {
 
   async function deliverBatch() {
     if (!transport) return;
-    // Claim a batch: on PostgreSQL other nodes skip the locked rows.
+    // Claim a batch: on PostgreSQL other nodes skip the locked rows, and once this commits the claim
+    // keeps them off every other node's batch until it lapses (a node that died mid-send).
     const claimed = await options.db.transaction(async (tx) => {
       const rows = await tx
         .select()
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.status, 'queued'), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
+        .where(
+          and(
+            eq(mailOutbox.status, 'queued'),
+            lt(mailOutbox.attempts, MAX_ATTEMPTS),
+            or(isNull(mailOutbox.claimed_until), lt(mailOutbox.claimed_until, sql`now()`)),
+          ),
+        )
         .orderBy(asc(mailOutbox.id))
         .limit(20)
         .for('update', { skipLocked: true });
       if (rows.length > 0)
         await tx
           .update(mailOutbox)
-          .set({ attempts: sql`${mailOutbox.attempts} + 1` })
+          .set({
+            attempts: sql`${mailOutbox.attempts} + 1`,
+            claimed_until: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`,
+          })
           .where(
             inArray(
               mailOutbox.id,
@@ -69,14 +81,18 @@ export function createMailer(options: {
         });
         await options.db
           .update(mailOutbox)
-          .set({ status: 'sent', sent_at: new Date(), error: null })
+          .set({ status: 'sent', sent_at: new Date(), error: null, claimed_until: null })
           .where(eq(mailOutbox.id, row.id));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         options.log.warn({ mailId: row.id, err: message }, 'mail delivery failed');
         await options.db
           .update(mailOutbox)
-          .set({ error: message, status: row.attempts + 1 >= MAX_ATTEMPTS ? 'failed' : 'queued' })
+          .set({
+            error: message,
+            status: row.attempts + 1 >= MAX_ATTEMPTS ? 'failed' : 'queued',
+            claimed_until: null,
+          })
           .where(eq(mailOutbox.id, row.id));
       }
     }
