@@ -4,14 +4,16 @@
 // (the funds feature on). Run from bench/:
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portico_bench_portfolio npx tsx portfolio.ts
 // The database is dropped and recreated. BENCH_PORTFOLIO_HOLDINGS, BENCH_CONNECTIONS (default 1: one
-// investor's page loads, not a queue), BENCH_DURATION and BENCH_WARMUP change the run.
+// investor's page loads, not a queue), BENCH_DURATION and BENCH_WARMUP change the run; each run first waits
+// up to BENCH_QUIET_WAIT seconds (default 20) for a quiet machine and logs the load it met.
 import { xirr, type CashFlow } from '@portico/contracts';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/platform/auth/passwords';
+import { cpuSampler, waitForQuiet } from './lib/cpu';
 import { recreateDatabase } from './lib/dataset';
 import { driveHttp } from './lib/http-driver';
 import { signIn, startServer } from './lib/server';
-import { loadSettings } from './lib/settings';
+import { loadSettings, splitDatabaseUrl } from './lib/settings';
 import { percentile } from './lib/stats';
 
 const log = (message: string) => process.stdout.write(`[bench:portfolio] ${message}\n`);
@@ -20,6 +22,8 @@ const int = (name: string, fallback: number) => {
   return raw ? Number.parseInt(raw, 10) : fallback;
 };
 
+/** Above this many cores kept busy by other processes the machine is not quiet (as bench/lib/measure.ts). */
+const DISTURBED = 0.3;
 const EMAIL = 'bench-portfolio@portico.test';
 const ADMIN_EMAIL = 'bench-portfolio-admin@portico.test';
 const PASSWORD = 'bench-portfolio-password';
@@ -183,6 +187,7 @@ async function main() {
       process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portico_bench_portfolio',
     connections: int('BENCH_CONNECTIONS', 1),
   };
+  const database = splitDatabaseUrl(settings.databaseUrl).name;
   const holdings = int('BENCH_PORTFOLIO_HOLDINGS', 500);
   const funds = int('BENCH_PORTFOLIO_FUNDS', 3);
 
@@ -237,17 +242,28 @@ async function main() {
       `/api/portfolio/returns?${lastTaxYear}`,
       '/api/portfolio/history',
     ]) {
+      // As the other benches do: wait (bounded, BENCH_QUIET_WAIT) for a quiet second, then record
+      // the load the run met, ours (server, its PostgreSQL backends, this process) apart from others'.
+      const quiet =
+        settings.quietSeconds > 0 ? await waitForQuiet(settings.quietSeconds, DISTURBED) : Number.NaN;
+      const sampler = cpuSampler(server.pid, database);
       const result = await driveHttp(
         {
           url: `${server.baseUrl}${path}`,
           cookieHeader: session.cookieHeader,
           connections: settings.connections,
           durationSeconds: settings.durationSeconds,
+          onStart: () => sampler.start(),
+          onStop: () => sampler.stop(),
         },
         settings.warmupSeconds,
       );
+      const cpu = sampler.share(result.requests);
       log(
         `GET ${path} (${holdings} holdings and ${funds} funds, ${settings.connections} connection${settings.connections === 1 ? '' : 's'}, ${settings.durationSeconds} s): ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+      );
+      log(
+        `  load: ${Number.isNaN(quiet) ? 'no quiet wait' : `${quiet < DISTURBED ? 'quiet' : `not quiet after ${settings.quietSeconds} s`} (${quiet.toFixed(2)} cores busy before)`}; during the run the bench's own processes kept ${cpu.coresBusy.toFixed(2)} cores busy (server ${cpu.serverMs.toFixed(2)} ms, PostgreSQL ${cpu.postgresMs.toFixed(2)} ms, client ${cpu.benchMs.toFixed(2)} ms of CPU a request), other processes ${cpu.otherCores.toFixed(2)} (${cpu.otherPrograms}); load average ${cpu.loadBefore.toFixed(1)} → ${cpu.loadAfter.toFixed(1)}`,
       );
       if (result.non2xx > 0 || result.errors > 0)
         throw new Error(`failed requests during the run of ${path}`);

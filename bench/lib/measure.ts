@@ -1,5 +1,5 @@
 import type { CapturedStatement } from './capture';
-import { cpuShare, cpuSnapshot, waitForQuiet, type CpuShare, type CpuSnapshot } from './cpu';
+import { cpuSampler, waitForQuiet, type CpuShare } from './cpu';
 import { driveHttp, type HttpResult } from './http-driver';
 import { driveRaw, type RawResult } from './raw-driver';
 import type { EndpointReport } from './report';
@@ -24,17 +24,16 @@ export interface Endpoint {
 
 type Log = (message: string) => void;
 
-/** Measures CPU around a run: the server's process group, the bench database's backends, this process. */
+/**
+ * Measures CPU around a run, sampling /proc through it: the server's process group, the bench
+ * database's backends (and their parallel workers), this process, and everything else by name.
+ */
 function cpuProbe(serverGroup: number | null, database: string) {
-  let before: CpuSnapshot | undefined;
-  let after: CpuSnapshot | undefined;
+  const sampler = cpuSampler(serverGroup, database);
   return {
-    onStart: () => void (before = cpuSnapshot(serverGroup, database)),
-    onStop: () => void (after = cpuSnapshot(serverGroup, database)),
-    share(operations: number): CpuShare {
-      if (!before || !after) throw new Error('the CPU probe did not run');
-      return cpuShare(before, after, operations);
-    },
+    onStart: () => sampler.start(),
+    onStop: () => sampler.stop(),
+    share: (operations: number): CpuShare => sampler.share(operations),
   };
 }
 
@@ -54,7 +53,9 @@ async function leastDisturbed<T>(
     if (!best || cpu.otherCores < best.cpu.otherCores) best = { result, cpu, attempts: attempt };
     else best.attempts = attempt;
     if (cpu.otherCores < DISTURBED) break;
-    log(`    other processes kept ${cpu.otherCores.toFixed(2)} cores busy during that run`);
+    log(
+      `    other processes kept ${cpu.otherCores.toFixed(2)} cores busy during that run (${cpu.otherPrograms})`,
+    );
   }
   if (!best) throw new Error('BENCH_ATTEMPTS must be at least 1');
   return best;

@@ -27,6 +27,8 @@ export interface PlanReport {
 export interface BenchReport {
   date: string;
   command: string;
+  /** the settings the run really used (describeSettings) */
+  settings?: string;
   machine: string;
   dataset: string;
   generation: string;
@@ -54,18 +56,27 @@ ratios and orders of magnitude rather than single digits.
 const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 const whole = (value: number) => Math.round(value).toLocaleString('en-US');
 
+/**
+ * The same ratio per CPU second the bench's own processes spent (raw CPU per operation over HTTP CPU per
+ * request): other people's work takes a different share of the cores in each run, and this ratio does
+ * not depend on the share left.
+ */
+const perCpu = (e: EndpointReport) =>
+  (e.rawCpu.postgresMs + e.rawCpu.benchMs) / (e.httpCpu.serverMs + e.httpCpu.postgresMs + e.httpCpu.benchMs);
+
 function resultsTable(endpoints: EndpointReport[]): string {
   const lines = [
-    '| endpoint | HTTP req/s | HTTP p50 ms | HTTP p99 ms | raw SQL ops/s | raw p50 ms | raw p99 ms | HTTP/raw throughput | HTTP non-2xx |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| endpoint | HTTP req/s | HTTP p50 ms | HTTP p99 ms | raw SQL ops/s | raw p50 ms | raw p99 ms | HTTP/raw throughput | HTTP/raw per CPU second | HTTP non-2xx |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const e of endpoints) {
     lines.push(
       `| ${e.label} | ${whole(e.http.requestsPerSecond)} | ${fixed(e.http.p50, 2)} | ${fixed(e.http.p99, 2)} | ${whole(
         e.raw.opsPerSecond,
-      )} | ${fixed(e.raw.p50, 2)} | ${fixed(e.raw.p99, 2)} | ${fixed(e.http.requestsPerSecond / e.raw.opsPerSecond, 2)} | ${
-        e.http.non2xx + e.http.errors
-      } |`,
+      )} | ${fixed(e.raw.p50, 2)} | ${fixed(e.raw.p99, 2)} | ${fixed(e.http.requestsPerSecond / e.raw.opsPerSecond, 2)} | ${fixed(
+        perCpu(e),
+        2,
+      )} | ${e.http.non2xx + e.http.errors} |`,
     );
   }
   return lines.join('\n');
@@ -73,15 +84,17 @@ function resultsTable(endpoints: EndpointReport[]): string {
 
 function cpuTable(endpoints: EndpointReport[]): string {
   const lines = [
-    '| endpoint | run | server (Node) CPU ms | PostgreSQL CPU ms | load generator CPU ms | cores busy | other load (cores) | attempts |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| endpoint | run | server (Node) CPU ms | PostgreSQL CPU ms | load generator CPU ms | cores busy | other load (cores) | load average | busiest other programs (cores) | attempts |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
   ];
   for (const e of endpoints) {
     const row = (run: string, cpu: CpuShare, server: boolean, attempts: number) =>
       `| ${e.label} | ${run} | ${server ? fixed(cpu.serverMs, 2) : '–'} | ${fixed(cpu.postgresMs, 2)} | ${fixed(
         cpu.benchMs,
         2,
-      )} | ${fixed(cpu.coresBusy, 2)} | ${fixed(cpu.otherCores, 2)} | ${attempts} |`;
+      )} | ${fixed(cpu.coresBusy, 2)} | ${fixed(cpu.otherCores, 2)} | ${fixed(cpu.loadBefore)} → ${fixed(
+        cpu.loadAfter,
+      )} | ${cpu.otherPrograms} | ${attempts} |`;
     lines.push(row('HTTP', e.httpCpu, true, e.httpAttempts), row('raw SQL', e.rawCpu, false, e.rawAttempts));
   }
   return lines.join('\n');
@@ -105,6 +118,7 @@ export function renderSection(id: string, title: string, report: BenchReport): s
     '',
     `- Date: ${report.date}`,
     `- Command: \`${report.command}\``,
+    ...(report.settings ? [`- Settings: ${report.settings}`] : []),
     `- Machine: ${report.machine}`,
     `- Dataset: ${report.dataset}`,
     `- Generation: ${report.generation}`,
@@ -115,11 +129,11 @@ export function renderSection(id: string, title: string, report: BenchReport): s
     '',
     'Raw SQL per operation: ' +
       report.endpoints.map((e) => `${e.label}: ${e.rawLabel}`).join('; ') +
-      '. Latencies are per request (HTTP) or per operation (raw), nearest-rank percentiles of every sample.',
+      '. Latencies are per request (HTTP) or per operation (raw), nearest-rank percentiles of every sample. "Per CPU second" divides the CPU the raw run spent per operation (PostgreSQL and the client) by what a request spent (server, PostgreSQL and autocannon), from the table below: unlike throughput, it does not depend on how much of the machine other work left each run.',
     '',
     '### Where the time goes',
     '',
-    `CPU time per request (HTTP) or per operation (raw SQL), read from /proc over each measured run (${report.durationSeconds} s); "cores busy" is the sum of all three over wall time, out of ${report.cores}; "other load" is whatever else kept the machine's cores busy meanwhile (other people's builds and tests share this machine, and it lowers the numbers). PostgreSQL counts only the backends connected to the bench database:`,
+    `CPU time per request (HTTP) or per operation (raw SQL), sampled from /proc every half second over each measured run (${report.durationSeconds} s); "cores busy" is the sum of all three over wall time, out of ${report.cores}; "other load" is whatever else kept the machine's cores busy meanwhile (other people's builds and tests share this machine, and it lowers the numbers), with the busiest of those programs by name and the one-minute load average at the start and end of the run. PostgreSQL counts only the backends connected to the bench database and their parallel workers:`,
     '',
     cpuTable(report.endpoints),
     '',

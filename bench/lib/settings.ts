@@ -1,3 +1,7 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** What a run uses; every value can be changed through the environment. */
 export interface BenchSettings {
   /** the PostgreSQL database the run drops, recreates and fills */
@@ -20,8 +24,10 @@ export interface BenchSettings {
   adminEmail: string;
   adminPassword: string;
   appKey: string;
-  /** the markdown file the results go to */
+  /** the markdown file the results go to (--out, BENCH_REPORT) */
   reportFile: string;
+  /** leave the generated database in place at the end (--keep-database, BENCH_KEEP_DATABASE=1) */
+  keepDatabase: boolean;
 }
 
 /** A whole number from the environment, or `fallback` when unset or empty. */
@@ -44,6 +50,8 @@ export interface InvestorBenchSettings extends BenchSettings {
   investorDeepPage: number;
   /** a common fragment of names for the search benchmark */
   investorSearch: string;
+  /** the cases to run (--case, BENCH_CASES); empty: every case */
+  cases: string[];
 }
 
 export function loadInvestorSettings(): InvestorBenchSettings {
@@ -57,6 +65,10 @@ export function loadInvestorSettings(): InvestorBenchSettings {
     organisations: int('BENCH_ORGANISATIONS', 2_000),
     investorDeepPage: int('BENCH_INVESTOR_DEEP_PAGE', 2_000),
     investorSearch: text('BENCH_INVESTOR_SEARCH', 'son'),
+    cases: (process.env.BENCH_CASES ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== ''),
   };
 }
 
@@ -78,6 +90,7 @@ export function loadSettings(): BenchSettings {
     adminPassword: 'bench-admin-password',
     appKey: 'bench-app-key-0123456789-abcdefghijklmnop',
     reportFile: text('BENCH_REPORT', new URL('../../docs/benchmarks.md', import.meta.url).pathname),
+    keepDatabase: process.env.BENCH_KEEP_DATABASE === '1',
   };
 }
 
@@ -89,4 +102,25 @@ export function splitDatabaseUrl(databaseUrl: string) {
   const admin = new URL(databaseUrl);
   admin.pathname = '/postgres';
   return { name, adminUrl: admin.toString() };
+}
+
+/** The settings a run really used, for its report: every value, whether from the environment or a default. */
+export function describeSettings(settings: BenchSettings, extra: Record<string, string | number> = {}) {
+  const { name } = splitDatabaseUrl(settings.databaseUrl);
+  const entries: Array<[string, string | number]> = [
+    ['database', name],
+    ['port', String(settings.port)],
+    ['connections', settings.connections],
+    ['duration', `${settings.durationSeconds} s`],
+    ['warm-up', `${settings.warmupSeconds} s`],
+    ['quiet wait', `${settings.quietSeconds} s`],
+    ['attempts', settings.attempts],
+    ['batch size', settings.batchSize],
+    ...Object.entries(extra),
+    ['report', path.relative(REPO_ROOT, settings.reportFile) || settings.reportFile],
+    ['database kept', settings.keepDatabase ? 'yes' : 'no (dropped at the end)'],
+  ];
+  return entries
+    .map(([key, value]) => `${key} ${typeof value === 'number' ? value.toLocaleString('en-US') : value}`)
+    .join(', ');
 }

@@ -7,14 +7,14 @@ import {
   type CapturedStatement,
   type LabelledStatement,
 } from '../lib/capture';
-import { recreateDatabase } from '../lib/dataset';
+import { dropDatabase, recreateDatabase } from '../lib/dataset';
 import { explainAnalyze, explainWithoutIndex, inlineParams, medianRun, serverVersion } from '../lib/explain';
 import { loadInvestors } from '../lib/investor-dataset';
 import { measureEndpoint, type Endpoint } from '../lib/measure';
 import { executionTime, httpSentence, planSentence } from '../lib/reading';
 import { renderSection, seconds, writeSection, type EndpointReport, type PlanReport } from '../lib/report';
 import { signIn, startServer } from '../lib/server';
-import { loadInvestorSettings, splitDatabaseUrl } from '../lib/settings';
+import { describeSettings, loadInvestorSettings, splitDatabaseUrl } from '../lib/settings';
 
 const SECTION_ID = 'investors-100k';
 /** The export should hold about this many rows: an owner's book of investors. */
@@ -25,6 +25,23 @@ const MEDIAN_RUNS = 9;
 const CREATED_AT_INDEX = 'users_role_id_created_at_index';
 
 type Log = (message: string) => void;
+
+/** The cases by name, in the order they run; `--case` takes these names or their letters. */
+export const INVESTOR_CASES = ['default', 'search', 'filters', 'name', 'deep', 'export'] as const;
+const CASE_KEYS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
+
+/** The letters of the cases asked for (every case when none is named). */
+function chosenCases(names: string[]): Set<string> {
+  if (names.length === 0) return new Set(CASE_KEYS);
+  return new Set(
+    names.map((name) => {
+      const index = INVESTOR_CASES.findIndex((known) => known === name);
+      if (index >= 0) return CASE_KEYS[index] ?? name;
+      if ((CASE_KEYS as readonly string[]).includes(name)) return name;
+      throw new Error(`unknown case ${name}; choose from ${INVESTOR_CASES.join(', ')} (or a to f)`);
+    }),
+  );
+}
 
 /** One measured case: the list (or export) request and the statements the server runs for it. */
 interface Case {
@@ -37,6 +54,8 @@ interface Case {
   format?: 'csv';
   /** matching rows (the list's total, or the export's rows) */
   total: number;
+  /** the list's count on its own (run only for a page past the end), for the plans and the changes */
+  countStatement?: LabelledStatement;
 }
 
 /** A change made for this benchmark: the same work before and after it, read with EXPLAIN ANALYZE. */
@@ -111,6 +130,8 @@ function changeParagraph(change: TimedChange): string {
  */
 export async function runInvestorsBench(log: Log, command = 'npm run bench') {
   const settings = loadInvestorSettings();
+  const chosen = chosenCases(settings.cases);
+  const everyCase = chosen.size === CASE_KEYS.length;
   const began = performance.now();
   const { name } = splitDatabaseUrl(settings.databaseUrl);
   log(`recreating database ${name} and applying migrations`);
@@ -141,13 +162,18 @@ export async function runInvestorsBench(log: Log, command = 'npm run bench') {
 
   const cases: Case[] = [];
   const listCase = async (key: string, label: string, query: Record<string, string>) => {
+    if (!chosen.has(key)) return;
     const captured = await captureInvestorsList(settings.databaseUrl, query);
     cases.push({
       key,
       label,
       path: listPath(query),
       statements: captured.statements,
-      rawLabel: `its page query, count query and the organisations of the page (${captured.statements.length} statements)`,
+      rawLabel:
+        captured.statements.length === 1
+          ? "its one statement: the page with its total and its rows' organisations"
+          : `${captured.statements.map((statement) => statement.label).join(', ')} (${captured.statements.length} statements)`,
+      countStatement: captured.countStatement,
       expectRows: captured.rows,
       total: captured.total,
     });
@@ -169,17 +195,20 @@ export async function runInvestorsBench(log: Log, command = 'npm run bench') {
     `(e) deep page: sort name, page ${deepPage.toLocaleString('en-US')} of 25`,
     queries.deep,
   );
-  const exported = await captureInvestorsExport(settings.databaseUrl, queries.export);
-  cases.push({
-    key: 'f',
-    label: `(f) CSV export of a filtered list: one owner's investors (${exported.rows.toLocaleString('en-US')} rows), sort -created_at`,
-    path: `/api/investors/export?${new URLSearchParams(queries.export).toString()}`,
-    statements: exported.statements,
-    rawLabel: `${exported.statements.map((statement) => statement.label).join(', ')} (${exported.statements.length} statements; building the file is not SQL)`,
-    expectRows: exported.rows,
-    format: 'csv',
-    total: exported.rows,
-  });
+  const exported = chosen.has('f')
+    ? await captureInvestorsExport(settings.databaseUrl, queries.export)
+    : null;
+  if (exported)
+    cases.push({
+      key: 'f',
+      label: `(f) CSV export of a filtered list: one owner's investors (${exported.rows.toLocaleString('en-US')} rows), sort -created_at`,
+      path: `/api/investors/export?${new URLSearchParams(queries.export).toString()}`,
+      statements: exported.statements,
+      rawLabel: `${exported.statements.map((statement) => statement.label).join(', ')} (${exported.statements.length} statements; building the file is not SQL)`,
+      expectRows: exported.rows,
+      format: 'csv',
+      total: exported.rows,
+    });
   log(
     `matching rows: ${cases.map((c) => `${c.key} ${c.total.toLocaleString('en-US')}`).join(', ')} (owner ${ownerId} has ${ownerInvestors})`,
   );
@@ -196,114 +225,135 @@ export async function runInvestorsBench(log: Log, command = 'npm run bench') {
 
   const plans: PlanReport[] = [];
   const plansOf = new Map<string, PlanReport[]>();
+  const countPlans = new Map<string, PlanReport>();
   for (const c of cases) {
     const own: PlanReport[] = [];
     for (const statement of c.statements)
       own.push(await explain(`${c.label}: ${statement.label}`, statement));
     plans.push(...own);
     plansOf.set(c.key, own);
+    if (c.countStatement)
+      countPlans.set(
+        c.key,
+        await explain(`${c.label}: count query alone (for a page past the end)`, c.countStatement),
+      );
   }
 
-  // The changes made for this benchmark, each measured on the same data with and without it.
-  log('measuring the changes: the same statements before and after');
-  const statementOf = (key: string, label: string) => {
-    const found = cases.find((c) => c.key === key)?.statements.find((s) => s.label === label);
-    if (!found) throw new Error(`no ${label} in case ${key}`);
-    return found;
-  };
-  const planOf = (key: string, label: string) => {
-    const found = plansOf.get(key)?.find((plan) => plan.title.endsWith(`: ${label}`));
-    if (!found) throw new Error(`no plan of ${label} in case ${key}`);
-    return found;
-  };
-  const caseLabel = (key: string) => cases.find((c) => c.key === key)?.label ?? key;
-  const joinedDeep = await captureJoinedPage(settings.databaseUrl, queries.deep);
-  const deepDefault = await captureInvestorsList(settings.databaseUrl, queries.deepDefault);
-  const deepDefaultPage = deepDefault.statements[0];
-  if (!deepDefaultPage) throw new Error('the deep page in the default order was not captured');
-  const deepDefaultLabel = `sort -created_at, page ${deepPage.toLocaleString('en-US')} of 25`;
-  const changes: Change[] = [
-    {
-      title: 'The page query reads the ids first (investors.repository.ts, `listInvestors`)',
-      why: `The ids of the page come from \`users\` alone (and \`investor_profiles\` only when a filter or sort names one of its columns), in a subquery with the list's order, OFFSET and LIMIT; the profile, lead status, owner and adviser are then joined for those 25 ids only. Before, one statement joined all four to every row up to the page, so page ${deepPage.toLocaleString('en-US')} joined ${((deepPage - 1) * 25).toLocaleString('en-US')} rows only to throw them away. The export does the same in two steps: the ids in the list's order in one narrow query, then the rows in batches of 2,000 by \`id = any($1)\` (one array parameter, not 2,000).`,
-      measured: `${caseLabel('e')}, page query`,
-      before: await explain(`Before: ${caseLabel('e')}: one joined statement with OFFSET`, joinedDeep),
-      after: planOf('e', 'page query'),
-      runs: { before: joinedDeep, after: statementOf('e', 'page query') },
-    },
-    {
-      title: `\`${CREATED_AT_INDEX}\` on users (role_id, created_at desc, id) (migration 0005)`,
-      why: `The list's default order (newest first, the id breaking ties) is this index's order, and it holds the role, so a page (or the ids of an export) is read from the index alone. Without it, the nearest index is \`users_created_at_index\` (created_at only): every row passed over must be read from the table to check its role, and ties are sorted by id. On the first page that costs next to nothing; it shows on a deep page, whose OFFSET is skipped inside the index.`,
-      measured: `${deepDefaultLabel}, page query`,
-      before: await explain(
-        `Before: ${deepDefaultLabel}: page query without ${CREATED_AT_INDEX}`,
-        deepDefaultPage,
-        CREATED_AT_INDEX,
-      ),
-      after: await explain(`${deepDefaultLabel}: page query`, deepDefaultPage),
-      runs: { before: deepDefaultPage, after: deepDefaultPage, withoutIndex: CREATED_AT_INDEX },
-    },
-    {
-      title: `\`${INVESTOR_ID_INDEX}\` on users (id) where role_id = 5 (migration 0006)`,
-      why: `Every list request also counts its matches (the paginator's total). With a filter on the profile, PostgreSQL now checks that each matching profile is an investor's with one probe of this small partial index (a nested loop), where before it read the whole \`users\` table into a hash join; without a filter, it counts the investors from this index alone (an index-only scan about a tenth the size of the table).`,
-      measured: `${caseLabel('c')}, count query`,
-      before: await explain(
-        `Before: ${caseLabel('c')}: count query without ${INVESTOR_ID_INDEX}`,
-        statementOf('c', 'count query'),
-        INVESTOR_ID_INDEX,
-      ),
-      after: planOf('c', 'count query'),
-      runs: {
-        before: statementOf('c', 'count query'),
-        after: statementOf('c', 'count query'),
-        withoutIndex: INVESTOR_ID_INDEX,
+  plans.push(...countPlans.values());
+
+  // The changes made for this benchmark, each measured on the same data with and without it. They
+  // compare statements of cases (a), (c) and (e): a run of some cases leaves them out.
+  const measureChanges = async () => {
+    log('measuring the changes: the same statements before and after');
+    const statementOf = (key: string, label: string) => {
+      const own = cases.find((c) => c.key === key);
+      const found =
+        label === 'count query'
+          ? own?.countStatement
+          : own?.statements.find((statement) => statement.label === label);
+      if (!found) throw new Error(`no ${label} in case ${key}`);
+      return found;
+    };
+    const planOf = (key: string, label: string) => {
+      const found =
+        label === 'count query'
+          ? countPlans.get(key)
+          : plansOf.get(key)?.find((plan) => plan.title.endsWith(`: ${label}`));
+      if (!found) throw new Error(`no plan of ${label} in case ${key}`);
+      return found;
+    };
+    const caseLabel = (key: string) => cases.find((c) => c.key === key)?.label ?? key;
+    const joinedDeep = await captureJoinedPage(settings.databaseUrl, queries.deep);
+    const deepDefault = await captureInvestorsList(settings.databaseUrl, queries.deepDefault);
+    const deepDefaultPage = deepDefault.statements[0];
+    if (!deepDefaultPage) throw new Error('the deep page in the default order was not captured');
+    const deepDefaultLabel = `sort -created_at, page ${deepPage.toLocaleString('en-US')} of 25`;
+    const changes: Change[] = [
+      {
+        title: 'The page query reads the ids first (investors.repository.ts, `listInvestors`)',
+        why: `The ids of the page come from \`users\` alone (and \`investor_profiles\` only when a filter or sort names one of its columns), in a subquery with the list's order, OFFSET and LIMIT; the profile, lead status, owner and adviser are then joined for those 25 ids only. Before, one statement joined all four to every row up to the page, so page ${deepPage.toLocaleString('en-US')} joined ${((deepPage - 1) * 25).toLocaleString('en-US')} rows only to throw them away. The export does the same in two steps: the ids in the list's order in one narrow query, then the rows in batches of 2,000 by \`id = any($1)\` (one array parameter, not 2,000).`,
+        measured: `${caseLabel('e')}, page query`,
+        before: await explain(`Before: ${caseLabel('e')}: one joined statement with OFFSET`, joinedDeep),
+        after: planOf('e', 'page query'),
+        runs: { before: joinedDeep, after: statementOf('e', 'page query') },
       },
-    },
-    {
-      title: `\`${INVESTOR_ID_INDEX}\`, the unfiltered count`,
-      why: 'The same index, for the total of a list without filters (the default list and every sort of it).',
-      measured: `${caseLabel('a')}, count query`,
-      before: await explain(
-        `Before: ${caseLabel('a')}: count query without ${INVESTOR_ID_INDEX}`,
-        statementOf('a', 'count query'),
-        INVESTOR_ID_INDEX,
-      ),
-      after: planOf('a', 'count query'),
-      runs: {
-        before: statementOf('a', 'count query'),
-        after: statementOf('a', 'count query'),
-        withoutIndex: INVESTOR_ID_INDEX,
+      {
+        title: `\`${CREATED_AT_INDEX}\` on users (role_id, created_at desc, id) (migration 0005)`,
+        why: `The list's default order (newest first, the id breaking ties) is this index's order, and it holds the role, so a page (or the ids of an export) is read from the index alone. Without it, the nearest index is \`users_created_at_index\` (created_at only): every row passed over must be read from the table to check its role, and ties are sorted by id. On the first page that costs next to nothing; it shows on a deep page, whose OFFSET is skipped inside the index.`,
+        measured: `${deepDefaultLabel}, page query`,
+        before: await explain(
+          `Before: ${deepDefaultLabel}: page query without ${CREATED_AT_INDEX}`,
+          deepDefaultPage,
+          CREATED_AT_INDEX,
+        ),
+        after: await explain(`${deepDefaultLabel}: page query`, deepDefaultPage),
+        runs: { before: deepDefaultPage, after: deepDefaultPage, withoutIndex: CREATED_AT_INDEX },
       },
-    },
-  ];
-  const timed: TimedChange[] = [];
-  for (const change of changes) {
-    const { before, after, withoutIndex } = change.runs;
-    timed.push({
-      ...change,
-      beforeMs: await medianRun(settings.databaseUrl, before, {
-        runs: MEDIAN_RUNS,
-        ...(withoutIndex ? { withoutIndex } : {}),
-      }),
-      afterMs: await medianRun(settings.databaseUrl, after, { runs: MEDIAN_RUNS }),
-    });
-  }
-  for (const change of changes) {
-    plans.push(change.before);
-    if (!plans.includes(change.after)) plans.push(change.after);
-  }
-  const categorySort = await captureInvestorsList(settings.databaseUrl, queries.category);
-  const categoryPlan = await explain(
-    'Not changed: sort category, page 1 of 25: page query',
-    categorySort.statements[0] ?? statementOf('d', 'page query'),
-  );
-  plans.push(categoryPlan);
-  const categoryMs = categorySort.statements[0]
-    ? await medianRun(settings.databaseUrl, categorySort.statements[0], { runs: MEDIAN_RUNS })
-    : Number.NaN;
+      {
+        title: `\`${INVESTOR_ID_INDEX}\` on users (id) where role_id = 5 (migration 0006)`,
+        why: `Every list request also counts its matches (the paginator's total). With a filter on the profile, PostgreSQL now checks that each matching profile is an investor's with one probe of this small partial index (a nested loop), where before it read the whole \`users\` table into a hash join; without a filter, it counts the investors from this index alone (an index-only scan about a tenth the size of the table).`,
+        measured: `${caseLabel('c')}, count query`,
+        before: await explain(
+          `Before: ${caseLabel('c')}: count query without ${INVESTOR_ID_INDEX}`,
+          statementOf('c', 'count query'),
+          INVESTOR_ID_INDEX,
+        ),
+        after: planOf('c', 'count query'),
+        runs: {
+          before: statementOf('c', 'count query'),
+          after: statementOf('c', 'count query'),
+          withoutIndex: INVESTOR_ID_INDEX,
+        },
+      },
+      {
+        title: `\`${INVESTOR_ID_INDEX}\`, the unfiltered count`,
+        why: 'The same index, for the total of a list without filters (the default list and every sort of it).',
+        measured: `${caseLabel('a')}, count query`,
+        before: await explain(
+          `Before: ${caseLabel('a')}: count query without ${INVESTOR_ID_INDEX}`,
+          statementOf('a', 'count query'),
+          INVESTOR_ID_INDEX,
+        ),
+        after: planOf('a', 'count query'),
+        runs: {
+          before: statementOf('a', 'count query'),
+          after: statementOf('a', 'count query'),
+          withoutIndex: INVESTOR_ID_INDEX,
+        },
+      },
+    ];
+    const timed: TimedChange[] = [];
+    for (const change of changes) {
+      const { before, after, withoutIndex } = change.runs;
+      timed.push({
+        ...change,
+        beforeMs: await medianRun(settings.databaseUrl, before, {
+          runs: MEDIAN_RUNS,
+          ...(withoutIndex ? { withoutIndex } : {}),
+        }),
+        afterMs: await medianRun(settings.databaseUrl, after, { runs: MEDIAN_RUNS }),
+      });
+    }
+    for (const change of changes) {
+      plans.push(change.before);
+      if (!plans.includes(change.after)) plans.push(change.after);
+    }
+    const categorySort = await captureInvestorsList(settings.databaseUrl, queries.category);
+    const categoryPlan = await explain(
+      'Not changed: sort category, page 1 of 25: page query',
+      categorySort.statements[0] ?? statementOf('d', 'page query'),
+    );
+    plans.push(categoryPlan);
+    const categoryMs = categorySort.statements[0]
+      ? await medianRun(settings.databaseUrl, categorySort.statements[0], { runs: MEDIAN_RUNS })
+      : Number.NaN;
+    return { timed, categoryPlan, categoryMs };
+  };
+  const changed = everyCase ? await measureChanges() : null;
 
   log('starting the server');
   const server = await startServer(settings);
+  const serverCommand = server.command;
   const endpoints: EndpointReport[] = [];
   const loadBefore = loadavg()[0] ?? 0;
   try {
@@ -341,7 +391,7 @@ export async function runInvestorsBench(log: Log, command = 'npm run bench') {
       })
       .join(
         '; ',
-      )}. A list request runs its page query, then its count query over every matching row, then the organisations of the page; the export runs the statements named under the results table, then builds the file in the server.`,
+      )}. A list request runs one statement: the page's ids in the list's order, their rows with profile, lead status, owner and adviser, each row's organisations (an index lookup per row), and the total (the count over every matching row, run once as an uncorrelated subquery); the count runs on its own only for a page past the end. The export runs the statements named under the results table, then builds the file in the server.`,
     `The plans, one by one: ${plans
       .filter((plan) => !plan.title.startsWith('Before:') && !plan.title.startsWith('Not changed:'))
       .map(planSentence)
@@ -349,19 +399,46 @@ export async function runInvestorsBench(log: Log, command = 'npm run bench') {
   ];
 
   const notes = [
-    '### What was changed for this benchmark, and why',
-    ...timed.map(changeParagraph),
-    `**Left as it is.** The count of a search reads every match: a trigram index finds the candidates, but each must be checked again with ILIKE ("${settings.investorSearch}" matches ${cases.find((c) => c.key === 'b')?.total.toLocaleString('en-US') ?? 'many'} investors), while its page stops after 25 rows in name order. A deep page still skips its OFFSET's index entries (an index-only scan, no rows joined). Sorting by a profile column (category, onboarding state) sorts every investor, because an investor without a profile row must still be listed (the first page sorted by category: ${categoryMs.toFixed(1)} ms, the median of ${MEDIAN_RUNS} runs; ${planShape(categoryPlan)}). These are measured in the plans below; none is on a path staff take on every visit.`,
-    `**The machine was shared.** Other people's builds and tests ran on this 2-core machine during the benchmark (load average ${loadBefore.toFixed(1)} when the HTTP runs began, ${loadAfter.toFixed(1)} when they ended). Each measured run waited for a quiet second and was repeated when disturbed; in the runs kept, other processes used at most ${busiest.toFixed(2)} cores (the "other load" column)${busiest > 0.3 ? ', so those rows understate what the machine can do' : ''}. The before and after times above come from one client running one statement at a time, and are less affected.`,
+    ...(changed
+      ? [
+          '### What was changed for this benchmark, and why',
+          ...changed.timed.map(changeParagraph),
+          `**Left as it is.** The count of a search reads every match: a trigram index finds the candidates, but each must be checked again with ILIKE ("${settings.investorSearch}" matches ${cases.find((c) => c.key === 'b')?.total.toLocaleString('en-US') ?? 'many'} investors), while its page stops after 25 rows in name order. A deep page still skips its OFFSET's index entries (an index-only scan, no rows joined). Sorting by a profile column (category, onboarding state) sorts every investor, because an investor without a profile row must still be listed (the first page sorted by category: ${changed.categoryMs.toFixed(1)} ms, the median of ${MEDIAN_RUNS} runs; ${planShape(changed.categoryPlan)}). These are measured in the plans below; none is on a path staff take on every visit.`,
+        ]
+      : [
+          `Only the cases asked for ran (${[...chosen].map((key) => `(${key})`).join(', ')}); the before-and-after measurements of the changes, which compare cases (a), (c) and (e), run with every case.`,
+        ]),
+    `**The machine was shared.** Other people's builds and tests ran on this 2-core machine during the benchmark (load average ${loadBefore.toFixed(1)} when the HTTP runs began, ${loadAfter.toFixed(1)} when they ended). Each measured run waited for a quiet second and was repeated when disturbed; in the runs kept, other processes used at most ${busiest.toFixed(2)} cores (the "other load" column, with the programs that used them: the bench's own processes, which are the server, its PostgreSQL backends and their parallel workers, and this process, are never counted there)${busiest > 0.3 ? ', so those rows understate what the machine can do' : ''}. The before and after times above come from one client running one statement at a time, and are less affected.`,
   ];
 
-  const section = renderSection(SECTION_ID, 'Investors list at 100,000 investors', {
+  // A run of some cases writes a section of its own, so it never replaces the full run's.
+  const caseList = [...chosen].sort().join('');
+  const sectionId = everyCase ? SECTION_ID : `${SECTION_ID}-cases-${caseList}`;
+  const title = everyCase
+    ? 'Investors list at 100,000 investors'
+    : `Investors list at 100,000 investors: case${chosen.size > 1 ? 's' : ''} ${[...chosen]
+        .sort()
+        .map((key) => `(${key})`)
+        .join(', ')}`;
+  if (!settings.keepDatabase) {
+    log(`dropping database ${name}`);
+    await dropDatabase(settings.databaseUrl);
+  }
+  const section = renderSection(sectionId, title, {
     date: new Date().toISOString().slice(0, 10),
     command,
+    settings: describeSettings(settings, {
+      investors: settings.rows,
+      organisations: settings.organisations,
+      'deep page': settings.investorDeepPage,
+      search: `"${settings.investorSearch}"`,
+      cases: everyCase ? 'every case (a to f)' : [...chosen].sort().join(', '),
+      server: `\`${serverCommand}\``,
+    }),
     machine: `${cores.length} cores (${cores[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, PostgreSQL ${pgVersion} on the same machine; autocannon, the server and PostgreSQL share the cores, and other work ran beside them (see below)`,
     dataset: load.summary,
     generation,
-    method: `Each request is driven by autocannon with ${settings.connections} connections for ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up, signed in as a Super Admin through the real API (GET /sanctum/csrf-cookie, POST /login), against the real server (\`npx tsx apps/server/src/main.ts\`, NODE_ENV=production, LOG_LEVEL=warn) on PostgreSQL (database \`${name}\`, created and dropped by the bench). Beside it, the same SQL runs through \`pg\` with no HTTP, from ${settings.connections} concurrent workers on a pool of ${settings.connections} for the same time: the statements are captured from the server's own code (investors repository: \`listInvestors\`, \`organisationsOf\`, and \`allInvestors\` for the export) through drizzle's logger, so they are exactly what a request runs after its two session statements. Before it is measured, each request must answer 200 with the rows the captured statements return. Before each measured run the bench waits (up to ${settings.quietSeconds} s) for a quiet second, and it repeats a run (up to ${settings.attempts} times) when other processes kept more than 0.3 cores busy during it, keeping the least disturbed one.`,
+    method: `Each request is driven by autocannon with ${settings.connections} connections for ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up, signed in as a Super Admin through the real API (GET /sanctum/csrf-cookie, POST /login), against the real server (\`${serverCommand}\`, NODE_ENV=production, LOG_LEVEL=warn) on PostgreSQL (database \`${name}\`, created by the bench and ${settings.keepDatabase ? 'kept at the end (--keep-database)' : 'dropped at the end'}). Beside it, the same SQL runs through \`pg\` with no HTTP, from ${settings.connections} concurrent workers on a pool of ${settings.connections} for the same time: the statements are captured from the server's own code (investors repository: \`listInvestors\` for a page, \`allInvestors\` and \`organisationsOf\` for the export) through drizzle's logger, so they are exactly what a request runs after its two session statements. Before it is measured, each request must answer 200 with the rows the captured statements return. Before each measured run the bench waits (up to ${settings.quietSeconds} s) for a quiet second, and it repeats a run (up to ${settings.attempts} times) when other processes kept more than 0.3 cores busy during it, keeping the least disturbed one.`,
     durationSeconds: settings.durationSeconds,
     cores: cores.length,
     endpoints,
@@ -378,8 +455,8 @@ export async function runInvestorsBench(log: Log, command = 'npm run bench') {
     plansIntro: `EXPLAIN (ANALYZE, BUFFERS) of every statement the cases run (after the session), with the parameters bound as the server binds them, then the "before" plans of the changes above (an index dropped inside a transaction that is rolled back, or the former joined page query) and the category sort; matching rows: ${cases
       .map((c) => `(${c.key}) ${c.total.toLocaleString('en-US')}`)
       .join(', ')}. Long id lists are shortened for reading:`,
-    cleanup: `The run leaves the database \`${name}\` in place for inspection; drop it with \`dropdb -h 127.0.0.1 -U postgres ${name}\` (the next run drops and recreates it). This benchmark took ${seconds(performance.now() - began)}.`,
+    cleanup: `${settings.keepDatabase ? `The run left the database \`${name}\` in place (--keep-database); drop it with \`dropdb -h 127.0.0.1 -U postgres ${name}\`.` : `The run dropped the database \`${name}\` at the end (--keep-database keeps it).`} This benchmark took ${seconds(performance.now() - began)}.`,
   });
-  await writeSection(settings.reportFile, SECTION_ID, section);
+  await writeSection(settings.reportFile, sectionId, section);
   log(`wrote ${settings.reportFile}`);
 }

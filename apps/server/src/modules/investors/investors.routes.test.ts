@@ -102,6 +102,52 @@ describe('the investors list', () => {
     expect(newest.data[0]?.name).toBe('Filter Person 11');
   });
 
+  it('answers the exact total on every page, and on a page past the end with no rows', async () => {
+    const path = '/api/investors?filter[search]=filter person&sort=name&per_page=5';
+    const last = json<Page & { meta: { last_page: number; from: number | null } }>(
+      await admin.get(`${path}&page=3`),
+    );
+    expect(last.data.map((row) => row.name)).toEqual(['Filter Person 10', 'Filter Person 11']);
+    expect(last.meta).toMatchObject({ total: 12, last_page: 3, from: 11 });
+    const past = json<Page & { meta: { last_page: number; from: number | null } }>(
+      await admin.get(`${path}&page=4`),
+    );
+    expect(past.data).toEqual([]);
+    expect(past.meta).toMatchObject({ total: 12, last_page: 3, from: null });
+    const none = json<Page>(await admin.get('/api/investors?filter[search]=nobody by this name'));
+    expect(none).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+
+  it("lists each row's organisations by name, and none as an empty list", async () => {
+    const [second] = await t.ctx.db
+      .insert(organisations)
+      .values({ name: 'Aardvark Syndicate', type: 'angel_network' })
+      .returning();
+    const [person] = await t.ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'filter0@example.test'));
+    if (!second || !person) throw new Error('no organisation or investor');
+    await t.ctx.db
+      .insert(organisationLinks)
+      .values({ organisation_id: second.id, user_id: person.id, role: 'director' });
+    try {
+      const page = json<Page>(
+        await admin.get('/api/investors?filter[search]=filter person&sort=name&per_page=3'),
+      );
+      expect(page.data.map((row) => row.organisations)).toEqual([
+        [
+          { id: second.id, name: 'Aardvark Syndicate', role: 'director' },
+          { id: expect.any(Number) as unknown, name: 'Acme Angels', role: 'member' },
+        ],
+        [{ id: expect.any(Number) as unknown, name: 'Acme Angels', role: 'member' }],
+        [],
+      ]);
+    } finally {
+      await t.ctx.db.delete(organisations).where(eq(organisations.id, second.id));
+    }
+  });
+
   it('ignores a day that does not exist rather than failing', async () => {
     const response = await admin.get(
       '/api/investors?filter[search]=filter person&filter[created_between]=2026-13-45,2026-01-02',

@@ -161,8 +161,10 @@ export function createInvestorsService(ctx: AppContext, auth: AuthService, brand
 
     async list(raw: Record<string, unknown>, requestUrl: string) {
       const query = parseListQuery(investorsListQuery, raw);
+      // The page carries its rows' organisations (one statement for the page, its total and them).
       const { rows, total } = await listInvestors(db, query);
-      const data = (await present(rows)).map((investor) => pickFields(investor, query.fields));
+      const shown = await view();
+      const data = rows.map((row) => pickFields(toInvestor(row, row.organisations, shown), query.fields));
       return paginate(data, total, query, requestUrl);
     },
 
