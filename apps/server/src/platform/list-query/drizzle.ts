@@ -88,7 +88,10 @@ export function buildListQuery<S extends ListQuerySpec>(
     const target = Object.hasOwn(sortables, sort.name) ? sortables[sort.name] : undefined;
     return target ? [sort.descending ? desc(target) : asc(target)] : [];
   });
-  orderBy.push(asc(binding.tiebreaker));
+  // Ties go the way of the first sort: newest first by a time is also newest first among rows written in
+  // the same instant (PGlite's clock can give two statements one time), and an index on (column, id)
+  // serves either direction.
+  orderBy.push(parsed.sort[0]?.descending ? desc(binding.tiebreaker) : asc(binding.tiebreaker));
   return {
     where: conditions.length > 0 ? and(...conditions) : undefined,
     orderBy,
