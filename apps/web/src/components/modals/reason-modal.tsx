@@ -58,9 +58,7 @@ function ReasonForm({
       submitting={submitting}
       submitLabel={confirmLabel}
       {...(cancelLabel ? { cancelLabel } : {})}
-      onCancel={() => {
-        if (!submitting) onClose();
-      }}
+      onCancel={onClose}
       danger
     >
       <Text size="sm" component="div">

@@ -251,9 +251,7 @@ function AddForm({ type, id, completing, onClose }: AddProps) {
       formError={formError}
       submitting={submitting}
       submitLabel="Add insider"
-      onCancel={() => {
-        if (!submitting) onClose();
-      }}
+      onCancel={onClose}
     >
       <Stack gap="sm">
         {completing ? (
@@ -344,9 +342,7 @@ function AmendForm({ entry, permanent, onClose }: AmendProps) {
       formError={formError}
       submitting={submitting}
       submitLabel="Save as a new version"
-      onCancel={() => {
-        if (!submitting) onClose();
-      }}
+      onCancel={onClose}
     >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">

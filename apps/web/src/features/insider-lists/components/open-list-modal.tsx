@@ -48,9 +48,7 @@ function OpenForm({ onClose }: { onClose: () => void }) {
       formError={formError}
       submitting={submitting}
       submitLabel="Open the list"
-      onCancel={() => {
-        if (!submitting) onClose();
-      }}
+      onCancel={onClose}
     >
       <Stack gap="sm">
         <Text size="sm">

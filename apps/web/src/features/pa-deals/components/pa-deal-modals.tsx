@@ -36,9 +36,7 @@ function ApproveForm({ deal, onClose }: Omit<ModalProps, 'opened'>) {
       formError={formError}
       submitting={submitting}
       submitLabel="Approve"
-      onCancel={() => {
-        if (!submitting) onClose();
-      }}
+      onCancel={onClose}
     >
       <Text size="sm">
         {deal.user.name} may then deal in {deal.company_name} until the end of the second business day after
@@ -98,9 +96,7 @@ function ExecuteForm({ deal, onClose }: Omit<ModalProps, 'opened'>) {
       formError={formError}
       submitting={submitting}
       submitLabel="Record execution"
-      onCancel={() => {
-        if (!submitting) onClose();
-      }}
+      onCancel={onClose}
     >
       {deal.clearance_expires_on && (
         <Text size="sm">
